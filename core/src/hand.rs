@@ -1,0 +1,101 @@
+//! A hand as the notation describes it: declared melds, concealed tiles, bonus tiles, context.
+
+use crate::meld::Meld;
+use crate::tile::{Counts, Tile, TileSet, Wind, MAX_KINDS};
+
+/// How a hand was won and where it sits at the table. Every field is what the player claims; a
+/// ruleset may correct a claim that the tiles contradict (e.g. 和绝张 with a copy in hand).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Context {
+    /// Won on a self-drawn tile (自摸); otherwise on a discard.
+    pub self_drawn: bool,
+    /// The winning tile was the wall's last (妙手回春 / 海底捞月).
+    pub last_tile: bool,
+    /// Self-drawn: won on a kong replacement (杠上开花); discard: robbed a kong (抢杠和).
+    pub kong: bool,
+    /// The winning tile is the last unseen copy (和绝张).
+    pub fourth: bool,
+    pub seat: Wind,
+    pub round: Wind,
+    /// Bonus tiles held, by count (`flowers=N`) when the tiles themselves are not written.
+    pub flowers: u8,
+    /// Words a ruleset adds to the notation, in canonical (sorted) order: `(word, value)`, where
+    /// value is `None` for a bare flag and `Some` for `word=value`.
+    pub extra: Vec<(String, Option<String>)>,
+}
+
+impl Context {
+    /// Whether a ruleset-declared flag word is present.
+    pub fn has(&self, word: &str) -> bool {
+        self.extra.iter().any(|(w, _)| w == word)
+    }
+
+    /// The value of a ruleset-declared `word=value`.
+    pub fn value(&self, word: &str) -> Option<&str> {
+        self.extra
+            .iter()
+            .find(|(w, _)| w == word)
+            .and_then(|(_, v)| v.as_deref())
+    }
+}
+
+/// One line of hand notation, parsed against a tile set.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Hand {
+    pub melds: Vec<Meld>,
+    /// Concealed tiles in the order written. For scoring the last one is the winning tile; for
+    /// waits the hand has 3n+1 tiles and no winning tile.
+    pub concealed: Vec<Tile>,
+    /// Bonus tiles written out (`15f`); their count adds to `context.flowers`.
+    pub bonus: Vec<Tile>,
+    pub context: Context,
+}
+
+impl Hand {
+    /// The winning tile, when the hand is read for scoring: the last concealed tile written.
+    pub fn winning_tile(&self) -> Option<Tile> {
+        self.concealed.last().copied()
+    }
+
+    /// Concealed tiles without the winning tile.
+    pub fn concealed_before_win(&self) -> &[Tile] {
+        let n = self.concealed.len().saturating_sub(1);
+        &self.concealed[..n]
+    }
+
+    /// Number of bonus tiles held, whether written out or counted.
+    pub fn flower_count(&self) -> u8 {
+        self.context.flowers.saturating_add(self.bonus.len() as u8)
+    }
+
+    /// Counts of the concealed tiles (winning tile included).
+    pub fn concealed_counts(&self) -> Counts {
+        counts_of(&self.concealed)
+    }
+
+    /// Counts of every playing tile in the hand: concealed tiles plus all meld tiles.
+    pub fn all_counts(&self, set: &TileSet) -> Counts {
+        let mut c = self.concealed_counts();
+        for m in &self.melds {
+            for t in m.tiles(set).unwrap_or_default() {
+                c[t.id()] += 1;
+            }
+        }
+        c
+    }
+
+    /// Tiles in play for the hand-size rules: a kong counts as three, so a complete hand has
+    /// 3n + 2 and a waiting one 3n + 1.
+    pub fn effective_len(&self) -> usize {
+        self.melds.len() * 3 + self.concealed.len()
+    }
+}
+
+/// Count array of a list of tiles.
+pub fn counts_of(tiles: &[Tile]) -> Counts {
+    let mut c = [0u8; MAX_KINDS];
+    for t in tiles {
+        c[t.id()] += 1;
+    }
+    c
+}

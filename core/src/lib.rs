@@ -1,0 +1,13 @@
+//! The engine's vocabulary and algorithms, free of any particular variant: tile sets arrive as
+//! data ([`tile::TileSetSpec`]), win forms as [`reading::FormRules`]. Nothing here reads files,
+//! knows a ruleset by name, or prints.
+
+pub mod hand;
+pub mod meld;
+pub mod reading;
+pub mod tile;
+
+pub use hand::{Context, Hand};
+pub use meld::Meld;
+pub use reading::{Form, FormRules, Reading, Set, SetKind, Wait, WinPlace};
+pub use tile::{Counts, Tile, TileSet, TileSetSpec, Wind};

@@ -1,0 +1,579 @@
+//! Tiles and tile sets.
+//!
+//! A [`TileSet`] is built from a [`TileSetSpec`] (plain data, usually read from a ruleset's `[tiles]`
+//! table). Building it assigns every distinct tile kind a small integer id, so that hands can be
+//! count arrays indexed by [`Tile`]. Ids are laid out suit by suit (rank order), then honours, then
+//! bonus tiles; code may rely on that order, e.g. "the next rank" is `id + 1` within a suit.
+
+use std::fmt;
+
+/// The most distinct tile kinds a tile set may have. Count arrays are this long, which keeps them
+/// on the stack and lets the compiler unroll loops over them.
+pub const MAX_KINDS: usize = 48;
+
+/// One tile kind of a particular [`TileSet`]: an index into its kinds table.
+///
+/// A `Tile` is only meaningful together with the tile set that produced it; the set hands them out
+/// (it never makes one past its own kinds), so an out-of-range rank cannot be represented.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Tile(u8);
+
+impl Tile {
+    /// The tile's id, usable as an index into a [`Counts`] array.
+    #[inline]
+    pub const fn id(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Used by code that walks ids of one tile set (e.g. `TileSet::tiles`). Callers outside a
+    /// tile set should obtain tiles from [`TileSet`] lookups instead.
+    #[inline]
+    pub(crate) const fn from_id(id: usize) -> Tile {
+        Tile(id as u8)
+    }
+}
+
+/// How many of each tile kind: the representation of every multiset of tiles in the engine.
+pub type Counts = [u8; MAX_KINDS];
+
+/// The canonical letters of the honour tiles in the notation, in Chinese order (`1z`–`7z`).
+pub const HONOUR_LETTERS: [char; 7] = ['E', 'S', 'W', 'N', 'C', 'F', 'P'];
+
+/// What kind of tile a [`Tile`] id stands for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    /// A number tile: `suit` indexes [`TileSet::suits`]; `rank` is the printed rank (1–10).
+    Suited { suit: u8, rank: u8 },
+    /// An honour: `letter` is one of [`HONOUR_LETTERS`]; `group` says winds/dragons/other.
+    Honour { letter: char, group: HonourGroup },
+    /// A bonus tile (flower/season), numbered 1–8 as in the notation's `f` suffix.
+    Bonus { number: u8 },
+}
+
+/// Honour families. Fans speak of "winds" and "dragons"; a ruleset may add other honours.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum HonourGroup {
+    Wind,
+    Dragon,
+}
+
+/// Plain-data description of a tile set, as a ruleset's `[tiles]` table gives it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileSetSpec {
+    /// Number suits in id order.
+    pub suits: Vec<SuitSpec>,
+    /// Honour tiles by notation letter (`E S W N C F P`), in id order.
+    #[serde(default)]
+    pub honours: Vec<char>,
+    /// Copies of each honour tile.
+    #[serde(default = "four")]
+    pub honour_copies: u8,
+    /// Bonus tiles by number (1–8 = 春夏秋冬梅兰竹菊); one copy each.
+    #[serde(default)]
+    pub bonus: Vec<u8>,
+}
+
+fn four() -> u8 {
+    4
+}
+
+/// One number suit: its notation letter and rank range.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SuitSpec {
+    /// Notation letter: `m`, `p` or `s`.
+    pub letter: char,
+    /// Display name, e.g. "万".
+    #[serde(default)]
+    pub name: String,
+    /// Lowest rank (usually 1).
+    #[serde(default = "one")]
+    pub min_rank: u8,
+    /// Highest rank: 9, or 10 for suits ranked to ten.
+    pub max_rank: u8,
+    /// Copies of each tile.
+    #[serde(default = "four")]
+    pub copies: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// A number suit of a built tile set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suit {
+    pub letter: char,
+    pub name: String,
+    pub min_rank: u8,
+    pub max_rank: u8,
+    pub copies: u8,
+    /// Id of the suit's lowest-rank tile; the suit occupies ids `first..first + len`.
+    pub first: u8,
+}
+
+impl Suit {
+    pub fn len(&self) -> usize {
+        (self.max_rank - self.min_rank + 1) as usize
+    }
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+}
+
+/// Why a [`TileSetSpec`] cannot be built. Reported by the ruleset loader with the spec's location.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TileSetError {
+    NoTiles,
+    TooManyKinds(usize),
+    BadSuitLetter(char),
+    DuplicateSuit(char),
+    BadRankRange { letter: char, min: u8, max: u8 },
+    BadCopies { what: String, copies: u8 },
+    BadHonour(char),
+    DuplicateHonour(char),
+    BadBonus(u8),
+    DuplicateBonus(u8),
+}
+
+impl fmt::Display for TileSetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TileSetError::NoTiles => write!(f, "the tile set has no tiles; add at least one suit or honour"),
+            TileSetError::TooManyKinds(n) => {
+                write!(
+                    f,
+                    "the tile set has {n} tile kinds; at most {MAX_KINDS} are supported"
+                )
+            }
+            TileSetError::BadSuitLetter(c) => {
+                write!(
+                    f,
+                    "suit letter `{c}` is not one of the notation's suits; use `m`, `p` or `s`"
+                )
+            }
+            TileSetError::DuplicateSuit(c) => write!(f, "suit `{c}` is listed twice"),
+            TileSetError::BadRankRange { letter, min, max } => write!(
+                f,
+                "suit `{letter}` has ranks {min}–{max}; ranks must run upward within 1–10"
+            ),
+            TileSetError::BadCopies { what, copies } => {
+                write!(f, "{what} has {copies} copies; use 1 to 8")
+            }
+            TileSetError::BadHonour(c) => write!(
+                f,
+                "honour `{c}` is not in the notation; use E S W N (winds) or C F P (dragons)"
+            ),
+            TileSetError::DuplicateHonour(c) => write!(f, "honour `{c}` is listed twice"),
+            TileSetError::BadBonus(n) => write!(f, "bonus tile {n} does not exist; use 1 to 8"),
+            TileSetError::DuplicateBonus(n) => write!(f, "bonus tile {n} is listed twice"),
+        }
+    }
+}
+
+impl std::error::Error for TileSetError {}
+
+/// A built tile set: the kinds table plus lookups used by the notation and the algorithms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileSet {
+    /// The ruleset name, used in error messages ("rank ten does not exist in ruleset mcr").
+    pub name: String,
+    suits: Vec<Suit>,
+    kinds: Vec<Kind>,
+    copies: Vec<u8>,
+    /// Count of every id that is a playing (non-bonus) tile.
+    playing_kinds: usize,
+}
+
+impl TileSet {
+    /// Builds a tile set, checking that the spec is one the notation can express.
+    pub fn new(name: impl Into<String>, spec: &TileSetSpec) -> Result<TileSet, TileSetError> {
+        let mut suits = Vec::new();
+        let mut kinds = Vec::new();
+        let mut copies = Vec::new();
+        for s in &spec.suits {
+            if !matches!(s.letter, 'm' | 'p' | 's') {
+                return Err(TileSetError::BadSuitLetter(s.letter));
+            }
+            if suits.iter().any(|x: &Suit| x.letter == s.letter) {
+                return Err(TileSetError::DuplicateSuit(s.letter));
+            }
+            if s.min_rank == 0 || s.max_rank > 10 || s.min_rank > s.max_rank {
+                return Err(TileSetError::BadRankRange {
+                    letter: s.letter,
+                    min: s.min_rank,
+                    max: s.max_rank,
+                });
+            }
+            if s.copies == 0 || s.copies > 8 {
+                return Err(TileSetError::BadCopies {
+                    what: format!("suit `{}`", s.letter),
+                    copies: s.copies,
+                });
+            }
+            let first = kinds.len();
+            let suit_index = suits.len() as u8;
+            for rank in s.min_rank..=s.max_rank {
+                kinds.push(Kind::Suited {
+                    suit: suit_index,
+                    rank,
+                });
+                copies.push(s.copies);
+            }
+            suits.push(Suit {
+                letter: s.letter,
+                name: s.name.clone(),
+                min_rank: s.min_rank,
+                max_rank: s.max_rank,
+                copies: s.copies,
+                first: first as u8,
+            });
+        }
+        if !spec.honours.is_empty() && (spec.honour_copies == 0 || spec.honour_copies > 8) {
+            return Err(TileSetError::BadCopies {
+                what: "each honour".into(),
+                copies: spec.honour_copies,
+            });
+        }
+        let mut seen_honours = Vec::new();
+        for &letter in &spec.honours {
+            let group = match letter {
+                'E' | 'S' | 'W' | 'N' => HonourGroup::Wind,
+                'C' | 'F' | 'P' => HonourGroup::Dragon,
+                other => return Err(TileSetError::BadHonour(other)),
+            };
+            if seen_honours.contains(&letter) {
+                return Err(TileSetError::DuplicateHonour(letter));
+            }
+            seen_honours.push(letter);
+            kinds.push(Kind::Honour { letter, group });
+            copies.push(spec.honour_copies);
+        }
+        let playing_kinds = kinds.len();
+        let mut seen_bonus = Vec::new();
+        for &number in &spec.bonus {
+            if !(1..=8).contains(&number) {
+                return Err(TileSetError::BadBonus(number));
+            }
+            if seen_bonus.contains(&number) {
+                return Err(TileSetError::DuplicateBonus(number));
+            }
+            seen_bonus.push(number);
+            kinds.push(Kind::Bonus { number });
+            copies.push(1);
+        }
+        if playing_kinds == 0 {
+            return Err(TileSetError::NoTiles);
+        }
+        if kinds.len() > MAX_KINDS {
+            return Err(TileSetError::TooManyKinds(kinds.len()));
+        }
+        Ok(TileSet {
+            name: name.into(),
+            suits,
+            kinds,
+            copies,
+            playing_kinds,
+        })
+    }
+
+    pub fn suits(&self) -> &[Suit] {
+        &self.suits
+    }
+
+    /// Number of distinct tile kinds, bonus tiles included.
+    pub fn kind_count(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// Number of distinct playing (non-bonus) kinds; their ids are `0..playing_kinds()`.
+    pub fn playing_kinds(&self) -> usize {
+        self.playing_kinds
+    }
+
+    /// Every tile kind, in id order.
+    pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        (0..self.kinds.len()).map(Tile::from_id)
+    }
+
+    /// Every playing (non-bonus) tile kind, in id order.
+    pub fn playing_tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        (0..self.playing_kinds).map(Tile::from_id)
+    }
+
+    /// Total number of physical tiles (e.g. 144 for the Chinese Official set).
+    pub fn total_tiles(&self) -> usize {
+        self.copies.iter().map(|&c| c as usize).sum()
+    }
+
+    pub fn kind(&self, t: Tile) -> Kind {
+        self.kinds[t.id()]
+    }
+
+    pub fn copies(&self, t: Tile) -> u8 {
+        self.copies[t.id()]
+    }
+
+    /// The suited tile of `letter` and `rank`, if this set has it.
+    pub fn suited(&self, letter: char, rank: u8) -> Option<Tile> {
+        let s = self.suits.iter().find(|s| s.letter == letter)?;
+        (s.min_rank..=s.max_rank)
+            .contains(&rank)
+            .then(|| Tile::from_id(s.first as usize + (rank - s.min_rank) as usize))
+    }
+
+    /// The honour tile with notation letter `letter`, if this set has it.
+    pub fn honour(&self, letter: char) -> Option<Tile> {
+        self.kinds
+            .iter()
+            .position(|k| matches!(k, Kind::Honour { letter: l, .. } if *l == letter))
+            .map(Tile::from_id)
+    }
+
+    /// The bonus tile numbered `number` (1–8), if this set has it.
+    pub fn bonus(&self, number: u8) -> Option<Tile> {
+        self.kinds
+            .iter()
+            .position(|k| matches!(k, Kind::Bonus { number: n } if *n == number))
+            .map(Tile::from_id)
+    }
+
+    /// The suit a letter names, if this set has it.
+    pub fn suit_by_letter(&self, letter: char) -> Option<&Suit> {
+        self.suits.iter().find(|s| s.letter == letter)
+    }
+
+    /// Suit index and rank of a number tile.
+    #[inline]
+    pub fn suit_rank(&self, t: Tile) -> Option<(u8, u8)> {
+        match self.kinds[t.id()] {
+            Kind::Suited { suit, rank } => Some((suit, rank)),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    pub fn is_suited(&self, t: Tile) -> bool {
+        matches!(self.kinds[t.id()], Kind::Suited { .. })
+    }
+
+    #[inline]
+    pub fn is_honour(&self, t: Tile) -> bool {
+        matches!(self.kinds[t.id()], Kind::Honour { .. })
+    }
+
+    #[inline]
+    pub fn is_bonus(&self, t: Tile) -> bool {
+        matches!(self.kinds[t.id()], Kind::Bonus { .. })
+    }
+
+    /// A terminal is the lowest or highest rank of its suit (1 and 9, or 1 and 10).
+    #[inline]
+    pub fn is_terminal(&self, t: Tile) -> bool {
+        match self.kinds[t.id()] {
+            Kind::Suited { suit, rank } => {
+                let s = &self.suits[suit as usize];
+                rank == s.min_rank || rank == s.max_rank
+            }
+            _ => false,
+        }
+    }
+
+    /// The tile `steps` ranks above `t` in the same suit, if the suit reaches that far.
+    /// Sequences never wrap: the successor of the top rank is `None`.
+    #[inline]
+    pub fn step(&self, t: Tile, steps: u8) -> Option<Tile> {
+        let (suit, rank) = self.suit_rank(t)?;
+        let s = &self.suits[suit as usize];
+        let r = rank.checked_add(steps)?;
+        (r <= s.max_rank).then(|| Tile::from_id(t.id() + steps as usize))
+    }
+
+    /// Whether a chow can start at `t` (t, t+1, t+2 all exist in its suit).
+    #[inline]
+    pub fn chow_start(&self, t: Tile) -> bool {
+        self.step(t, 2).is_some()
+    }
+
+    /// Canonical notation of a single tile: `5m`, `0m` (rank ten), `E`, `3f`.
+    pub fn notation(&self, t: Tile) -> String {
+        match self.kinds[t.id()] {
+            Kind::Suited { suit, rank } => format!("{}{}", rank % 10, self.suits[suit as usize].letter),
+            Kind::Honour { letter, .. } => letter.to_string(),
+            Kind::Bonus { number } => format!("{number}f"),
+        }
+    }
+
+    /// A readable picture of a tile for terminal output. Unicode has mahjong glyphs for ranks 1–9,
+    /// winds, dragons and the eight bonus tiles; it has none for rank ten, which is drawn as the
+    /// suit's Chinese character after a bracketed "10" (`[10万]`) so it can never be mistaken for
+    /// another tile.
+    pub fn glyph(&self, t: Tile) -> String {
+        const MAN: u32 = 0x1F007; // 🀇 one of characters
+        const SOU: u32 = 0x1F010; // 🀐 one of bamboos
+        const PIN: u32 = 0x1F019; // 🀙 one of circles
+        let ch = |cp: u32| char::from_u32(cp).map(String::from).unwrap_or_default();
+        match self.kinds[t.id()] {
+            Kind::Suited { suit, rank } => {
+                let s = &self.suits[suit as usize];
+                let base = match s.letter {
+                    'm' => MAN,
+                    's' => SOU,
+                    _ => PIN,
+                };
+                if rank <= 9 {
+                    ch(base + rank as u32 - 1)
+                } else {
+                    let name = match s.letter {
+                        'm' => "万",
+                        's' => "条",
+                        _ => "饼",
+                    };
+                    format!("[{rank}{name}]")
+                }
+            }
+            Kind::Honour { letter, .. } => {
+                let cp = match letter {
+                    'E' => 0x1F000,
+                    'S' => 0x1F001,
+                    'W' => 0x1F002,
+                    'N' => 0x1F003,
+                    'C' => 0x1F004,
+                    'F' => 0x1F005,
+                    _ => 0x1F006,
+                };
+                ch(cp)
+            }
+            Kind::Bonus { number } => {
+                // 🀢–🀥 are plum, orchid, bamboo, chrysanthemum (5–8); 🀦–🀩 spring..winter (1–4).
+                let cp = if number <= 4 {
+                    0x1F026 + number as u32 - 1
+                } else {
+                    0x1F022 + number as u32 - 5
+                };
+                ch(cp)
+            }
+        }
+    }
+}
+
+/// A seat or prevalent wind, as an index 0–3 = east, south, west, north. Kept apart from honour
+/// tiles because a tile set may have no wind tiles (kawuxing) while seats still have winds.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Wind(u8);
+
+impl Wind {
+    pub const EAST: Wind = Wind(0);
+    pub const SOUTH: Wind = Wind(1);
+    pub const WEST: Wind = Wind(2);
+    pub const NORTH: Wind = Wind(3);
+
+    pub fn from_index(i: u8) -> Option<Wind> {
+        (i < 4).then_some(Wind(i))
+    }
+    pub fn from_letter(c: char) -> Option<Wind> {
+        HONOUR_LETTERS[..4]
+            .iter()
+            .position(|&l| l == c)
+            .map(|i| Wind(i as u8))
+    }
+    pub fn index(self) -> u8 {
+        self.0
+    }
+    pub fn letter(self) -> char {
+        HONOUR_LETTERS[self.0 as usize]
+    }
+}
+
+/// Built-in tile set specs that stand in for rulesets in core-only tools and tests.
+pub mod presets {
+    use super::*;
+
+    fn suit(letter: char, name: &str, max_rank: u8) -> SuitSpec {
+        SuitSpec {
+            letter,
+            name: name.into(),
+            min_rank: 1,
+            max_rank,
+            copies: 4,
+        }
+    }
+
+    /// 144 tiles: three suits 1–9, four winds, three dragons, eight bonus tiles.
+    pub fn chinese_official() -> TileSetSpec {
+        TileSetSpec {
+            suits: vec![suit('m', "万", 9), suit('p', "饼", 9), suit('s', "条", 9)],
+            honours: HONOUR_LETTERS.to_vec(),
+            honour_copies: 4,
+            bonus: (1..=8).collect(),
+        }
+    }
+
+    /// 136 tiles: three suits ranked 1–10 and four winds.
+    pub fn ten_rank() -> TileSetSpec {
+        TileSetSpec {
+            suits: vec![suit('m', "万", 10), suit('p', "饼", 10), suit('s', "条", 10)],
+            honours: vec!['E', 'S', 'W', 'N'],
+            honour_copies: 4,
+            bonus: vec![],
+        }
+    }
+
+    /// 84 tiles: 万 and 筒 1–9 and the three dragons.
+    pub fn two_suits_dragons() -> TileSetSpec {
+        TileSetSpec {
+            suits: vec![suit('m', "万", 9), suit('p', "筒", 9)],
+            honours: vec!['C', 'F', 'P'],
+            honour_copies: 4,
+            bonus: vec![],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_sets_have_the_documented_sizes() {
+        let mcr = TileSet::new("mcr", &presets::chinese_official()).unwrap();
+        assert_eq!(mcr.total_tiles(), 144);
+        assert_eq!(mcr.playing_kinds(), 34);
+        let shiwan = TileSet::new("shiwan", &presets::ten_rank()).unwrap();
+        assert_eq!(shiwan.total_tiles(), 136);
+        let kawuxing = TileSet::new("kawuxing", &presets::two_suits_dragons()).unwrap();
+        assert_eq!(kawuxing.total_tiles(), 84);
+    }
+
+    #[test]
+    fn sequences_follow_the_suit_and_never_wrap() {
+        let shiwan = TileSet::new("shiwan", &presets::ten_rank()).unwrap();
+        let eight = shiwan.suited('m', 8).unwrap();
+        assert!(shiwan.chow_start(eight), "8-9-10 is a sequence where ten exists");
+        assert!(!shiwan.chow_start(shiwan.suited('m', 9).unwrap()));
+        let ten = shiwan.suited('m', 10).unwrap();
+        assert!(shiwan.is_terminal(ten));
+        assert_eq!(shiwan.step(ten, 1), None);
+        let mcr = TileSet::new("mcr", &presets::chinese_official()).unwrap();
+        assert!(!mcr.chow_start(mcr.suited('m', 8).unwrap()));
+        assert_eq!(mcr.suited('m', 10), None);
+        assert!(mcr.is_terminal(mcr.suited('p', 9).unwrap()));
+    }
+
+    #[test]
+    fn bad_specs_are_rejected_with_a_reason() {
+        let mut spec = presets::chinese_official();
+        spec.suits[0].max_rank = 11;
+        assert!(matches!(
+            TileSet::new("x", &spec),
+            Err(TileSetError::BadRankRange { .. })
+        ));
+        let mut spec = presets::chinese_official();
+        spec.honours.push('E');
+        assert_eq!(TileSet::new("x", &spec), Err(TileSetError::DuplicateHonour('E')));
+        let mut spec = presets::chinese_official();
+        spec.suits[1].letter = 'x';
+        assert_eq!(TileSet::new("x", &spec), Err(TileSetError::BadSuitLetter('x')));
+    }
+}

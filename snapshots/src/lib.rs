@@ -1,0 +1,1 @@
+//! Snapshot suites live in `tests/`; this crate has no code of its own yet.
