@@ -292,6 +292,11 @@ impl TileSet {
         self.playing_kinds
     }
 
+    /// The tile with id `id`, if this set has that many kinds.
+    pub fn tile(&self, id: usize) -> Option<Tile> {
+        (id < self.kinds.len()).then(|| Tile::from_id(id))
+    }
+
     /// Every tile kind, in id order.
     pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
         (0..self.kinds.len()).map(Tile::from_id)
