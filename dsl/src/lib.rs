@@ -1,2 +1,18 @@
-//! Ruleset loading. Turns a ruleset folder (TOML + rhai) into a compiled [`Ruleset`] or a list of
-//! diagnostics; never panics on bad input.
+//! Ruleset loading and scoring. A ruleset folder (TOML + rhai) becomes a compiled [`Ruleset`]
+//! or a list of [`Diagnostics`]; loading never panics. Scoring reads only compiled data.
+
+pub mod cond;
+pub mod diagnostic;
+pub mod lang;
+pub mod load;
+pub mod ruleset;
+pub mod schema;
+pub mod score;
+pub mod script;
+mod scriptapi;
+pub mod settle;
+
+pub use diagnostic::{Diagnostic, Diagnostics};
+pub use load::{builtin_names, load, load_from_memory};
+pub use ruleset::Ruleset;
+pub use score::{score, FanHit, Score, ScoreError};

@@ -1,0 +1,798 @@
+//! Compiling expression ASTs into native matchers, and evaluating them against the [`Facts`] of
+//! one reading. Tile classes become bit masks over tile ids, so `all(honours)` is one AND.
+
+use crate::lang::{Ast, BinOp, Constraint, GroupAst, GroupKind, Span};
+use mj_core::{Form, Reading, SetKind, TileSet};
+
+/// A compile error inside an expression: the span is relative to the expression text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompileError {
+    pub span: Span,
+    pub message: String,
+}
+
+fn err<T>(span: Span, message: impl Into<String>) -> Result<T, CompileError> {
+    Err(CompileError { span, message: message.into() })
+}
+
+/// Everything a condition may look at, computed once per reading by the scorer.
+pub struct Facts<'a> {
+    pub set: &'a TileSet,
+    pub reading: &'a Reading,
+    /// Mask of tile kinds present anywhere in the hand (melds included).
+    pub present: u64,
+    /// Physical count of every tile kind in the hand, kongs counting four.
+    pub counts: &'a [u8],
+    /// Counts of concealed tiles before the winning tile was added.
+    pub before_win: &'a [u8],
+    pub winning: usize,
+    pub self_drawn: bool,
+    pub last_tile: bool,
+    pub kong: bool,
+    pub fourth: bool,
+    pub seat: u8,
+    pub round: u8,
+    pub flowers: i64,
+    /// Tile ids of the seat and prevalent wind honours, if the tile set has them.
+    pub seat_tile: Option<usize>,
+    pub round_tile: Option<usize>,
+    pub unique_wait: bool,
+    /// Waits this division admits (any placement of the winning tile), as `1 << Wait as u8`.
+    pub waits: u8,
+    pub concealed_pungs: i64,
+    pub declared: usize,
+    pub exposed_melds: usize,
+    /// Copies of the winning tile among the concealed tiles (itself included) and in melds.
+    pub win_in_hand: i64,
+    pub win_in_melds: i64,
+    /// Ruleset context words present, by index in the ruleset's list; values parsed as numbers.
+    pub words: &'a [Option<i64>],
+}
+
+/// A tile class, possibly depending on the hand (seat wind, winning tile).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Class {
+    Mask(u64),
+    SeatWind,
+    RoundWind,
+    Winning,
+    Union(Box<Class>, Box<Class>),
+    Inter(Box<Class>, Box<Class>),
+}
+
+impl Class {
+    #[inline]
+    pub fn eval(&self, f: &Facts) -> u64 {
+        match self {
+            Class::Mask(m) => *m,
+            Class::SeatWind => f.seat_tile.map_or(0, |t| 1 << t),
+            Class::RoundWind => f.round_tile.map_or(0, |t| 1 << t),
+            Class::Winning => 1 << f.winning,
+            Class::Union(a, b) => a.eval(f) | b.eval(f),
+            Class::Inter(a, b) => a.eval(f) & b.eval(f),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Var {
+    SelfDrawn,
+    Discard,
+    LastTile,
+    Kong,
+    Fourth,
+    Flowers,
+    UniqueWait,
+    Declared,
+    ExposedMelds,
+    ConcealedPungs,
+    Suits,
+    Chows,
+    Pungs,
+    Kongs,
+    ConcealedKongs,
+    ExposedKongs,
+    Hogs,
+    Knitted,
+    WinInHand,
+    WinInMelds,
+    Seat,
+    Round,
+}
+
+const VARS: &[(&str, Var, &str)] = &[
+    ("self_drawn", Var::SelfDrawn, "won on a self-drawn tile"),
+    ("discard", Var::Discard, "won on a discard"),
+    ("last_tile", Var::LastTile, "the winning tile was the wall's last"),
+    ("kong", Var::Kong, "won on a kong replacement (self-drawn) or by robbing a kong (discard)"),
+    ("fourth", Var::Fourth, "the winning tile was claimed to be the last unseen copy"),
+    ("flowers", Var::Flowers, "bonus tiles held"),
+    ("unique_wait", Var::UniqueWait, "the hand before the win had exactly one winning tile"),
+    ("declared", Var::Declared, "melds declared during play"),
+    ("exposed_melds", Var::ExposedMelds, "declared melds other than concealed kongs"),
+    ("concealed_pungs", Var::ConcealedPungs, "concealed pungs and kongs"),
+    ("suits", Var::Suits, "number suits present"),
+    ("chows", Var::Chows, "chows in the reading"),
+    ("pungs", Var::Pungs, "pungs and kongs in the reading"),
+    ("kongs", Var::Kongs, "kongs"),
+    ("concealed_kongs", Var::ConcealedKongs, "concealed kongs"),
+    ("exposed_kongs", Var::ExposedKongs, "exposed and added kongs"),
+    ("hogs", Var::Hogs, "tile kinds with every copy in the hand, not as a kong"),
+    ("knitted", Var::Knitted, "knitted number tiles in the reading"),
+    ("win_in_hand", Var::WinInHand, "copies of the winning tile among the concealed tiles"),
+    ("win_in_melds", Var::WinInMelds, "copies of the winning tile in declared melds"),
+    ("seat", Var::Seat, "seat wind, 0–3 = E S W N"),
+    ("round", Var::Round, "prevalent wind, 0–3 = E S W N"),
+];
+
+/// A compiled expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    Num(i64),
+    Var(Var),
+    Word(usize),
+    Not(Box<Expr>),
+    Bin(BinOp, Box<Expr>, Box<Expr>),
+    All(Class),
+    Any(Class),
+    NoneOf(Class),
+    TileCount(Class),
+    Kinds(Class),
+    PungsOf(Class),
+    KongsOf(Class),
+    ChowsOf(Class),
+    PairOf(Class),
+    EveryGroup(Class),
+    Form(Form),
+    Wait(u8),
+    Shape(Shape),
+    ConcealedShape(Vec<u8>),
+    Group(Box<Group>),
+}
+
+/// Where an expression is compiled: fan conditions see hands, settlement formulas see amounts.
+pub trait Scope {
+    fn set(&self) -> &TileSet;
+    /// Names of ruleset context words.
+    fn words(&self) -> &[String];
+    /// Resolves a name that is not a hand quantity (settlement variables).
+    fn extra_var(&self, _name: &str) -> Option<usize> {
+        None
+    }
+}
+
+/// Compiles a value expression (condition or formula).
+pub fn compile(ast: &Ast, scope: &dyn Scope) -> Result<Expr, CompileError> {
+    match ast {
+        Ast::Num(n, _) => Ok(Expr::Num(*n)),
+        Ast::Str(_, s) => err(s.clone(), "a quoted pattern is only allowed inside shape(...)"),
+        Ast::Tiles(_, s) => err(s.clone(), "a tile list is a class: use it inside all(...), pungs(...) and the like"),
+        Ast::Ident(name, s) => {
+            if let Some((_, v, _)) = VARS.iter().find(|(n, _, _)| n == name) {
+                return Ok(Expr::Var(*v));
+            }
+            if let Some(i) = scope.extra_var(name) {
+                return Ok(Expr::Word(1000 + i));
+            }
+            if let Some(i) = scope.words().iter().position(|w| w == name) {
+                return Ok(Expr::Word(i));
+            }
+            let mut known: Vec<&str> = VARS.iter().map(|(n, _, _)| *n).collect();
+            known.extend(scope.words().iter().map(|s| s.as_str()));
+            err(s.clone(), format!("unknown name `{name}`{}", suggest(name, &known)))
+        }
+        Ast::Not(a, _) => Ok(Expr::Not(Box::new(compile(a, scope)?))),
+        Ast::Bin(op @ (BinOp::Union | BinOp::Inter), _, _, s) => err(
+            s.clone(),
+            format!("`{}` combines tile classes; use it inside all(...), pungs(...) and the like", if *op == BinOp::Union { "|" } else { "&" }),
+        ),
+        Ast::Bin(op, a, b, _) => Ok(Expr::Bin(*op, Box::new(compile(a, scope)?), Box::new(compile(b, scope)?))),
+        Ast::Call(name, args, s) => compile_call(name, args, s.clone(), scope),
+    }
+}
+
+const FUNCS: &[(&str, &str)] = &[
+    ("all", "every tile of the hand is in the class"),
+    ("any", "some tile of the hand is in the class"),
+    ("none", "no tile of the hand is in the class"),
+    ("tiles", "number of tiles in the class (kongs count four)"),
+    ("kinds", "distinct tile kinds of the class present"),
+    ("pungs", "pungs and kongs of tiles in the class"),
+    ("kongs", "kongs of tiles in the class"),
+    ("chows", "chows containing a tile of the class"),
+    ("pair", "1 if the pair is in the class"),
+    ("every_group", "every set and the pair contain a tile of the class"),
+    ("form", "the reading's form: standard, seven_pairs, thirteen_orphans, honours_knitted, knitted_straight"),
+    ("wait", "the winning tile can be read as this wait: edge, closed, single, two_sided, pung"),
+    ("shape", "the sets and pair match a pattern like '123a 123a 789a 789a 55a'"),
+    ("concealed_shape", "the concealed tiles before the win are exactly these ranks of one suit"),
+    ("group", "number of times a set-group pattern occurs"),
+];
+
+fn one_arg<'a>(name: &str, args: &'a [Ast], s: &Span) -> Result<&'a Ast, CompileError> {
+    match args {
+        [a] => Ok(a),
+        _ => err(s.clone(), format!("{name}(...) takes one argument, found {}", args.len())),
+    }
+}
+
+fn compile_call(name: &str, args: &[Ast], s: Span, scope: &dyn Scope) -> Result<Expr, CompileError> {
+    let class = |args: &[Ast]| -> Result<Class, CompileError> { compile_class(one_arg(name, args, &s)?, scope.set()) };
+    Ok(match name {
+        "all" => Expr::All(class(args)?),
+        "any" => Expr::Any(class(args)?),
+        "none" => Expr::NoneOf(class(args)?),
+        "tiles" => Expr::TileCount(class(args)?),
+        "kinds" => Expr::Kinds(class(args)?),
+        "pungs" => Expr::PungsOf(class(args)?),
+        "kongs" => Expr::KongsOf(class(args)?),
+        "chows" => Expr::ChowsOf(class(args)?),
+        "pair" => Expr::PairOf(class(args)?),
+        "every_group" => Expr::EveryGroup(class(args)?),
+        "form" => {
+            let a = one_arg(name, args, &s)?;
+            match a {
+                Ast::Ident(f, fs) => Expr::Form(
+                    form_by_name(f)
+                        .ok_or_else(|| CompileError { span: fs.clone(), message: format!("unknown form `{f}`{}", suggest(f, &FORM_NAMES)) })?,
+                ),
+                other => return err(other.span(), "form(...) takes a form name, e.g. form(seven_pairs)"),
+            }
+        }
+        "wait" => {
+            let a = one_arg(name, args, &s)?;
+            match a {
+                Ast::Ident(w, ws) => Expr::Wait(wait_bit(w).ok_or_else(|| CompileError {
+                    span: ws.clone(),
+                    message: format!("unknown wait `{w}`{}", suggest(w, &["edge", "closed", "single", "two_sided", "pung"])),
+                })?),
+                other => return err(other.span(), "wait(...) takes a wait name, e.g. wait(edge)"),
+            }
+        }
+        "shape" => match one_arg(name, args, &s)? {
+            Ast::Str(text, ts) => Expr::Shape(Shape::parse(text).map_err(|m| CompileError { span: ts.clone(), message: m })?),
+            other => return err(other.span(), "shape(...) takes a quoted pattern, e.g. shape('123a 123a 789a 789a 55a')"),
+        },
+        "concealed_shape" => match one_arg(name, args, &s)? {
+            Ast::Str(text, ts) => {
+                let mut ranks = vec![0u8; 11];
+                for c in text.chars() {
+                    match c.to_digit(10) {
+                        Some(d) => {
+                            let r = if d == 0 { 10 } else { d as usize };
+                            ranks[r] += 1;
+                        }
+                        None if c == ' ' => {}
+                        None => return err(ts.clone(), format!("`{c}` is not a rank digit")),
+                    }
+                }
+                Expr::ConcealedShape(ranks)
+            }
+            other => return err(other.span(), "concealed_shape(...) takes quoted ranks, e.g. concealed_shape('1112345678999')"),
+        },
+        "group" => match one_arg(name, args, &s)? {
+            Ast::Str(text, ts) => {
+                let g = crate::lang::parse_group(text)
+                    .map_err(|e| CompileError { span: ts.start + 1 + e.span.start..ts.start + 1 + e.span.end, message: e.message })?;
+                Expr::Group(Box::new(compile_group(&g, scope.set()).map_err(|e| CompileError {
+                    span: ts.start + 1 + e.span.start..ts.start + 1 + e.span.end,
+                    message: e.message,
+                })?))
+            }
+            other => return err(other.span(), "group(...) takes a quoted pattern, e.g. group('2 chows: same suit, same rank')"),
+        },
+        _ => {
+            let known: Vec<&str> = FUNCS.iter().map(|(n, _)| *n).collect();
+            return err(s, format!("unknown function `{name}`{}", suggest(name, &known)));
+        }
+    })
+}
+
+pub const FORM_NAMES: [&str; 5] = ["standard", "seven_pairs", "thirteen_orphans", "honours_knitted", "knitted_straight"];
+
+pub fn form_by_name(name: &str) -> Option<Form> {
+    Some(match name {
+        "standard" => Form::Standard,
+        "seven_pairs" => Form::SevenPairs,
+        "thirteen_orphans" => Form::Orphans,
+        "honours_knitted" => Form::HonoursKnitted,
+        "knitted_straight" => Form::KnittedStraight,
+        _ => return None,
+    })
+}
+
+pub fn wait_bit(name: &str) -> Option<u8> {
+    use mj_core::Wait;
+    let w = match name {
+        "two_sided" => Wait::TwoSided,
+        "edge" => Wait::Edge,
+        "closed" => Wait::Closed,
+        "single" => Wait::Single,
+        "pung" => Wait::Pung,
+        _ => return None,
+    };
+    Some(1 << wait_index(w))
+}
+
+pub fn wait_index(w: mj_core::Wait) -> u8 {
+    use mj_core::Wait;
+    match w {
+        Wait::TwoSided => 0,
+        Wait::Edge => 1,
+        Wait::Closed => 2,
+        Wait::Single => 3,
+        Wait::Pung => 4,
+        Wait::Knitted => 5,
+    }
+}
+
+const CLASSES: &[(&str, &str)] = &[
+    ("honours", "wind and dragon tiles"),
+    ("winds", "wind tiles"),
+    ("dragons", "dragon tiles"),
+    ("suited", "number tiles"),
+    ("terminals", "lowest and highest rank of each suit"),
+    ("simples", "number tiles that are not terminals"),
+    ("seat_wind", "the seat's wind tile"),
+    ("round_wind", "the prevalent wind tile"),
+    ("winning", "the winning tile"),
+];
+
+/// Compiles a tile class: a named class, a tile list `{...}`, `rank(..)`, `suit(x)`, `|` and `&`.
+pub fn compile_class(ast: &Ast, set: &TileSet) -> Result<Class, CompileError> {
+    let mask_where = |pred: &dyn Fn(mj_core::Tile) -> bool| -> u64 {
+        set.playing_tiles().filter(|t| pred(*t)).fold(0u64, |m, t| m | (1 << t.id()))
+    };
+    match ast {
+        Ast::Ident(name, s) => Ok(match name.as_str() {
+            "honours" => Class::Mask(mask_where(&|t| set.is_honour(t))),
+            "winds" => Class::Mask(mask_where(&|t| {
+                matches!(set.kind(t), mj_core::tile::Kind::Honour { group: mj_core::tile::HonourGroup::Wind, .. })
+            })),
+            "dragons" => Class::Mask(mask_where(&|t| {
+                matches!(set.kind(t), mj_core::tile::Kind::Honour { group: mj_core::tile::HonourGroup::Dragon, .. })
+            })),
+            "suited" => Class::Mask(mask_where(&|t| set.is_suited(t))),
+            "terminals" => Class::Mask(mask_where(&|t| set.is_terminal(t))),
+            "simples" => Class::Mask(mask_where(&|t| set.is_suited(t) && !set.is_terminal(t))),
+            "seat_wind" => Class::SeatWind,
+            "round_wind" => Class::RoundWind,
+            "winning" => Class::Winning,
+            _ => {
+                let known: Vec<&str> = CLASSES.iter().map(|(n, _)| *n).collect();
+                return err(s.clone(), format!("unknown tile class `{name}`{}", suggest(name, &known)));
+            }
+        }),
+        Ast::Tiles(runs, _) => {
+            let mut m = 0u64;
+            for (run, rs) in runs {
+                let tiles = mj_core::notation::parse_tiles(set, run)
+                    .map_err(|e| CompileError { span: rs.clone(), message: e.to_string() })?;
+                for t in tiles {
+                    m |= 1 << t.id();
+                }
+            }
+            Ok(Class::Mask(m))
+        }
+        Ast::Call(name, args, s) if name == "rank" || name == "ranks" => {
+            let mut ranks = Vec::new();
+            for a in args {
+                match a {
+                    Ast::Num(n, _) if (1..=10).contains(n) => ranks.push(*n as u8),
+                    other => return err(other.span(), "rank(...) takes ranks 1 to 10"),
+                }
+            }
+            if ranks.is_empty() {
+                return err(s.clone(), "rank(...) needs at least one rank");
+            }
+            Ok(Class::Mask(mask_where(&|t| set.suit_rank(t).is_some_and(|(_, r)| ranks.contains(&r)))))
+        }
+        Ast::Call(name, args, s) if name == "suit" => {
+            let letter = match args.as_slice() {
+                [Ast::Ident(l, _)] if l.len() == 1 => l.chars().next().unwrap_or('?'),
+                _ => return err(s.clone(), "suit(...) takes a suit letter, e.g. suit(m)"),
+            };
+            let Some(suit) = set.suits().iter().position(|x| x.letter == letter) else {
+                return err(s.clone(), format!("ruleset {} has no suit `{letter}`", set.name));
+            };
+            Ok(Class::Mask(mask_where(&|t| set.suit_rank(t).is_some_and(|(x, _)| x as usize == suit))))
+        }
+        Ast::Bin(BinOp::Union, a, b, _) => {
+            Ok(Class::Union(Box::new(compile_class(a, set)?), Box::new(compile_class(b, set)?)))
+        }
+        Ast::Bin(BinOp::Inter, a, b, _) => {
+            Ok(Class::Inter(Box::new(compile_class(a, set)?), Box::new(compile_class(b, set)?)))
+        }
+        other => err(other.span(), "expected a tile class: honours, winds, dragons, terminals, {tiles}, rank(...), suit(x)"),
+    }
+}
+
+/// A compiled set-group pattern.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    pub count: usize,
+    pub kind: GroupKind,
+    pub same_suit: bool,
+    pub different_suits: bool,
+    pub same_rank: bool,
+    /// Required multiset of (starting) ranks, sorted.
+    pub ranks: Option<Vec<u8>>,
+    /// Allowed steps between consecutive sorted ranks.
+    pub steps: Vec<u8>,
+    pub tiles: Option<Class>,
+}
+
+pub fn compile_group(g: &GroupAst, set: &TileSet) -> Result<Group, CompileError> {
+    let mut out = Group {
+        count: g.count,
+        kind: g.kind,
+        same_suit: false,
+        different_suits: false,
+        same_rank: false,
+        ranks: None,
+        steps: vec![],
+        tiles: None,
+    };
+    if !(1..=7).contains(&g.count) {
+        return err(0..1, "a group has 1 to 7 sets");
+    }
+    for (c, span) in &g.constraints {
+        match c {
+            Constraint::SameSuit => out.same_suit = true,
+            Constraint::DifferentSuits => out.different_suits = true,
+            Constraint::SameRank => out.same_rank = true,
+            Constraint::Ranks(r) => {
+                if r.len() != g.count {
+                    return err(span.clone(), format!("`ranks` lists {} ranks for a group of {}", r.len(), g.count));
+                }
+                let mut r = r.clone();
+                r.sort_unstable();
+                out.ranks = Some(r);
+            }
+            Constraint::Step(s) => out.steps = s.clone(),
+            Constraint::Tiles(a) => out.tiles = Some(compile_class(a, set)?),
+        }
+    }
+    if out.same_suit && out.different_suits {
+        return err(0..g.constraints.len(), "a group cannot be both `same suit` and `different suits`");
+    }
+    Ok(out)
+}
+
+impl Group {
+    /// Whether the given sets (by start tile) satisfy the pattern. `tiles` are the sets' first
+    /// tiles; all are of the group's kind.
+    pub fn matches(&self, set: &TileSet, tiles: &[usize], f: &Facts) -> bool {
+        let mut suits = [0u8; 8];
+        let mut ranks = [0u8; 8];
+        let n = tiles.len();
+        if n != self.count {
+            return false;
+        }
+        if let Some(c) = &self.tiles {
+            let m = c.eval(f);
+            if tiles.iter().any(|&t| m & (1 << t) == 0) {
+                return false;
+            }
+        }
+        let needs_suits = self.same_suit || self.different_suits || self.same_rank || self.ranks.is_some() || !self.steps.is_empty();
+        if !needs_suits {
+            return true;
+        }
+        for (i, &t) in tiles.iter().enumerate() {
+            match set.tile(t).and_then(|t| set.suit_rank(t)) {
+                Some((s, r)) => {
+                    suits[i] = s;
+                    ranks[i] = r;
+                }
+                None => return false,
+            }
+        }
+        if self.same_suit && suits[..n].iter().any(|&s| s != suits[0]) {
+            return false;
+        }
+        if self.different_suits {
+            for i in 0..n {
+                for j in i + 1..n {
+                    if suits[i] == suits[j] {
+                        return false;
+                    }
+                }
+            }
+        }
+        let r = &mut ranks[..n];
+        r.sort_unstable();
+        if self.same_rank && r.iter().any(|&x| x != r[0]) {
+            return false;
+        }
+        if let Some(want) = &self.ranks {
+            if want.as_slice() != &*r {
+                return false;
+            }
+        }
+        if !self.steps.is_empty() {
+            let ok = self.steps.iter().any(|&st| r.windows(2).all(|w| w[1] == w[0] + st));
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// A pattern over a whole reading's sets and pair with suit variables: `123a 123a 789a 789a 55a`
+/// is pure terminal chows; `123a 789a 123b 789b 55c` three-suited terminal chows (distinct
+/// letters are distinct suits).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shape {
+    /// (kind, rank, suit variable) for each set; kind 0 = chow, 1 = pung, 2 = pair.
+    items: Vec<(u8, u8, u8)>,
+}
+
+impl Shape {
+    fn parse(text: &str) -> Result<Shape, String> {
+        let mut items = Vec::new();
+        for word in text.split_whitespace() {
+            let chars: Vec<char> = word.chars().collect();
+            let Some((&var, digits)) = chars.split_last() else { continue };
+            if !var.is_ascii_lowercase() {
+                return Err(format!("`{word}` must end in a suit variable a–z"));
+            }
+            let ds: Vec<u8> = digits
+                .iter()
+                .map(|c| c.to_digit(10).map(|d| if d == 0 { 10 } else { d as u8 }))
+                .collect::<Option<_>>()
+                .ok_or_else(|| format!("`{word}`: ranks must be digits"))?;
+            let kind = match ds.as_slice() {
+                [a, b, c] if *b == a + 1 && *c == b + 1 => 0,
+                [a, b, c] if a == b && b == c => 1,
+                [a, b] if a == b => 2,
+                _ => return Err(format!("`{word}` is not a chow (123a), pung (555a) or pair (55a)")),
+            };
+            items.push((kind, ds[0], var as u8 - b'a'));
+        }
+        if items.is_empty() {
+            return Err("empty shape".into());
+        }
+        Ok(Shape { items })
+    }
+
+    /// Whether the reading's sets and pair are exactly the shape, for some assignment of distinct
+    /// suits to the variables.
+    pub fn matches(&self, f: &Facts) -> bool {
+        let r = f.reading;
+        let mut have: Vec<(u8, u8, u8)> = Vec::with_capacity(6);
+        for s in &r.sets {
+            let Some((suit, rank)) = f.set.suit_rank(s.tile) else { return false };
+            let kind = if s.kind == SetKind::Chow { 0 } else { 1 };
+            have.push((kind, rank, suit));
+        }
+        if let Some(p) = r.pair {
+            let Some((suit, rank)) = f.set.suit_rank(p) else { return false };
+            have.push((2, rank, suit));
+        }
+        if have.len() != self.items.len() {
+            return false;
+        }
+        let vars = self.items.iter().map(|x| x.2).max().unwrap_or(0) as usize + 1;
+        let nsuits = f.set.suits().len();
+        let mut assign = vec![u8::MAX; vars];
+        self.assign(0, &mut assign, nsuits, &have)
+    }
+
+    fn assign(&self, v: usize, assign: &mut Vec<u8>, nsuits: usize, have: &[(u8, u8, u8)]) -> bool {
+        if v == assign.len() {
+            let mut want: Vec<(u8, u8, u8)> =
+                self.items.iter().map(|&(k, r, var)| (k, r, assign[var as usize])).collect();
+            let mut got = have.to_vec();
+            want.sort_unstable();
+            got.sort_unstable();
+            return want == got;
+        }
+        for s in 0..nsuits as u8 {
+            if assign[..v].contains(&s) {
+                continue;
+            }
+            assign[v] = s;
+            if self.assign(v + 1, assign, nsuits, have) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// "did you mean" for a misspelt name.
+pub fn suggest(name: &str, known: &[&str]) -> String {
+    let best = known.iter().map(|k| (edit_distance(name, k), *k)).min();
+    match best {
+        Some((d, k)) if d <= 2.max(name.len() / 3) => format!("; did you mean `{k}`?"),
+        _ => {
+            let mut list: Vec<&str> = known.to_vec();
+            list.sort_unstable();
+            if list.len() <= 30 {
+                format!("; known: {}", list.join(", "))
+            } else {
+                String::new()
+            }
+        }
+    }
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+impl Expr {
+    /// Evaluates to a number; conditions are 0 (false) or non-zero (true).
+    pub fn eval(&self, f: &Facts) -> i64 {
+        match self {
+            Expr::Num(n) => *n,
+            Expr::Var(v) => eval_var(*v, f),
+            Expr::Word(i) => f.words.get(*i).copied().flatten().unwrap_or(0),
+            Expr::Not(a) => i64::from(a.eval(f) == 0),
+            Expr::Bin(op, a, b) => {
+                let x = a.eval(f);
+                match op {
+                    BinOp::And => {
+                        if x == 0 {
+                            0
+                        } else {
+                            i64::from(b.eval(f) != 0)
+                        }
+                    }
+                    BinOp::Or => {
+                        if x != 0 {
+                            1
+                        } else {
+                            i64::from(b.eval(f) != 0)
+                        }
+                    }
+                    _ => {
+                        let y = b.eval(f);
+                        arith(*op, x, y)
+                    }
+                }
+            }
+            Expr::All(c) => i64::from(f.present & !c.eval(f) == 0),
+            Expr::Any(c) => i64::from(f.present & c.eval(f) != 0),
+            Expr::NoneOf(c) => i64::from(f.present & c.eval(f) == 0),
+            Expr::TileCount(c) => {
+                let m = c.eval(f);
+                bits(m).map(|t| f.counts[t] as i64).sum()
+            }
+            Expr::Kinds(c) => (f.present & c.eval(f)).count_ones() as i64,
+            Expr::PungsOf(c) => {
+                let m = c.eval(f);
+                f.reading.sets.iter().filter(|s| s.kind != SetKind::Chow && m & (1 << s.tile.id()) != 0).count() as i64
+            }
+            Expr::KongsOf(c) => {
+                let m = c.eval(f);
+                f.reading.sets.iter().filter(|s| s.kind == SetKind::Kong && m & (1 << s.tile.id()) != 0).count() as i64
+            }
+            Expr::ChowsOf(c) => {
+                let m = c.eval(f);
+                f.reading.sets.iter().filter(|s| s.kind == SetKind::Chow && m & (0b111 << s.tile.id()) != 0).count()
+                    as i64
+            }
+            Expr::PairOf(c) => i64::from(f.reading.pair.is_some_and(|p| c.eval(f) & (1 << p.id()) != 0)),
+            Expr::EveryGroup(c) => {
+                let m = c.eval(f);
+                let sets_ok = f.reading.sets.iter().all(|s| {
+                    let span = if s.kind == SetKind::Chow { 0b111u64 } else { 1 };
+                    m & (span << s.tile.id()) != 0
+                });
+                let pair_ok = f.reading.pair.is_none_or(|p| m & (1 << p.id()) != 0);
+                i64::from(sets_ok && pair_ok && f.reading.form == Form::Standard)
+            }
+            Expr::Form(form) => i64::from(f.reading.form == *form),
+            Expr::Wait(bit) => i64::from(f.waits & bit != 0),
+            Expr::Shape(s) => i64::from(s.matches(f)),
+            Expr::ConcealedShape(ranks) => {
+                if f.declared > 0 {
+                    return 0;
+                }
+                let mut suit_seen = None;
+                let mut got = [0u8; 11];
+                for t in f.set.playing_tiles() {
+                    let c = f.before_win[t.id()];
+                    if c == 0 {
+                        continue;
+                    }
+                    let Some((s, r)) = f.set.suit_rank(t) else { return 0 };
+                    if *suit_seen.get_or_insert(s) != s {
+                        return 0;
+                    }
+                    got[r as usize] = c;
+                }
+                i64::from(suit_seen.is_some() && got[..] == ranks[..])
+            }
+            Expr::Group(g) => crate::score::count_groups(g, f) as i64,
+        }
+    }
+}
+
+fn arith(op: BinOp, x: i64, y: i64) -> i64 {
+    match op {
+        BinOp::Eq => i64::from(x == y),
+        BinOp::Ne => i64::from(x != y),
+        BinOp::Ge => i64::from(x >= y),
+        BinOp::Le => i64::from(x <= y),
+        BinOp::Gt => i64::from(x > y),
+        BinOp::Lt => i64::from(x < y),
+        BinOp::Add => x.saturating_add(y),
+        BinOp::Sub => x.saturating_sub(y),
+        BinOp::Mul => x.saturating_mul(y),
+        BinOp::Div => x.checked_div(y).unwrap_or(0),
+        _ => 0,
+    }
+}
+
+#[inline]
+fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let t = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(t)
+        }
+    })
+}
+
+fn eval_var(v: Var, f: &Facts) -> i64 {
+    let r = f.reading;
+    match v {
+        Var::SelfDrawn => f.self_drawn as i64,
+        Var::Discard => (!f.self_drawn) as i64,
+        Var::LastTile => f.last_tile as i64,
+        Var::Kong => f.kong as i64,
+        Var::Fourth => f.fourth as i64,
+        Var::Flowers => f.flowers,
+        Var::UniqueWait => f.unique_wait as i64,
+        Var::Declared => f.declared as i64,
+        Var::ExposedMelds => f.exposed_melds as i64,
+        Var::ConcealedPungs => f.concealed_pungs,
+        Var::Suits => {
+            let mut seen = 0u32;
+            for t in bits(f.present) {
+                if let Some((s, _)) = f.set.tile(t).and_then(|t| f.set.suit_rank(t)) {
+                    seen |= 1 << s;
+                }
+            }
+            seen.count_ones() as i64
+        }
+        Var::Chows => r.sets.iter().filter(|s| s.kind == SetKind::Chow).count() as i64,
+        Var::Pungs => r.sets.iter().filter(|s| s.kind != SetKind::Chow).count() as i64,
+        Var::Kongs => r.sets.iter().filter(|s| s.kind == SetKind::Kong).count() as i64,
+        Var::ConcealedKongs => r.sets.iter().filter(|s| s.kind == SetKind::Kong && s.concealed).count() as i64,
+        Var::ExposedKongs => r.sets.iter().filter(|s| s.kind == SetKind::Kong && !s.concealed).count() as i64,
+        Var::Hogs => {
+            let kongs = r.sets.iter().filter(|s| s.kind == SetKind::Kong).count() as i64;
+            let full = bits(f.present).filter(|&t| f.counts[t] >= 4).count() as i64;
+            (full - kongs).max(0)
+        }
+        Var::Knitted => r.knitted.len() as i64,
+        Var::WinInHand => f.win_in_hand,
+        Var::WinInMelds => f.win_in_melds,
+        Var::Seat => f.seat as i64,
+        Var::Round => f.round as i64,
+    }
+}
+
+/// Names and descriptions for `mj doc` and error messages.
+pub fn vocabulary() -> (Vec<(&'static str, &'static str)>, Vec<(&'static str, &'static str)>, Vec<(&'static str, &'static str)>) {
+    (VARS.iter().map(|(n, _, d)| (*n, *d)).collect(), FUNCS.to_vec(), CLASSES.to_vec())
+}

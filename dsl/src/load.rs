@@ -1,0 +1,840 @@
+//! Loading a ruleset: find its files (built in or on disk), follow `extends`, merge overrides,
+//! validate and compile. Loading never panics: it returns the ruleset or every diagnostic found.
+
+use crate::cond::{self, Scope};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ruleset::*;
+use crate::schema::{self, RawFan, RawFile};
+use crate::script::Scripts;
+use mj_core::notation::ContextWordSpec;
+use mj_core::{FormRules, TileSet};
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+mod builtin {
+    include!(concat!(env!("OUT_DIR"), "/builtin.rs"));
+}
+
+/// Names of the built-in rulesets, sorted.
+pub fn builtin_names() -> Vec<&'static str> {
+    builtin::BUILTIN.iter().map(|(n, _)| *n).collect()
+}
+
+/// The sources of a built-in ruleset: (file name, contents).
+pub fn builtin_files(name: &str) -> Option<&'static [(&'static str, &'static str)]> {
+    builtin::BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+}
+
+/// Loads `spec`: a built-in name (`mcr`) or a path to a ruleset folder (or its ruleset.toml).
+pub fn load(spec: &str) -> Result<Ruleset, Diagnostics> {
+    let path = Path::new(spec);
+    let dir = if path.is_dir() {
+        Some(path.to_path_buf())
+    } else if path.file_name().is_some_and(|f| f == "ruleset.toml") && path.is_file() {
+        path.parent().map(Path::to_path_buf)
+    } else {
+        None
+    };
+    let mut loader = Loader::default();
+    let root = match dir {
+        Some(d) => Origin::Dir(d),
+        None => {
+            if builtin_files(spec).is_none() {
+                let names = builtin_names();
+                let hint = cond::suggest(spec, &names);
+                return Err(Diagnostics(vec![Diagnostic::general(
+                    spec,
+                    format!("no built-in ruleset `{spec}` and no folder at that path{hint}"),
+                )
+                .with_help(format!("built-in rulesets: {}; or give a folder holding ruleset.toml", names.join(", ")))]));
+            }
+            Origin::Builtin(spec.to_string())
+        }
+    };
+    loader.load(root)
+}
+
+/// Loads a ruleset from in-memory files (used by tests and tools): `files` maps file names to
+/// contents and must include `ruleset.toml`. `extends` resolves to built-ins.
+pub fn load_from_memory(label: &str, files: &[(&str, &str)]) -> Result<Ruleset, Diagnostics> {
+    let mut loader = Loader::default();
+    loader.load(Origin::Memory(label.to_string(), files.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()))
+}
+
+#[derive(Clone, Debug)]
+enum Origin {
+    Builtin(String),
+    Dir(PathBuf),
+    Memory(String, Vec<(String, String)>),
+}
+
+impl Origin {
+    fn label(&self) -> String {
+        match self {
+            Origin::Builtin(n) => format!("rulesets/{n}"),
+            Origin::Dir(d) => d.display().to_string(),
+            Origin::Memory(l, _) => l.clone(),
+        }
+    }
+
+    /// (display path, contents) of a file of this ruleset.
+    fn read(&self, file: &str) -> Option<(String, String)> {
+        match self {
+            Origin::Builtin(n) => builtin_files(n)?
+                .iter()
+                .find(|(f, _)| *f == file)
+                .map(|(f, c)| (format!("rulesets/{n}/{f}"), c.to_string())),
+            Origin::Dir(d) => {
+                let p = d.join(file);
+                std::fs::read_to_string(&p).ok().map(|c| (p.display().to_string(), c))
+            }
+            Origin::Memory(l, files) => {
+                files.iter().find(|(f, _)| f == file).map(|(f, c)| (format!("{l}/{f}"), c.clone()))
+            }
+        }
+    }
+
+    /// Where a base named in `extends` is looked for: a sibling folder first, then built-ins.
+    fn base(&self, name: &str) -> Option<Origin> {
+        if let Origin::Dir(d) = self {
+            if let Some(parent) = d.parent() {
+                let sib = parent.join(name);
+                if sib.join("ruleset.toml").is_file() {
+                    return Some(Origin::Dir(sib));
+                }
+            }
+        }
+        builtin_files(name).map(|_| Origin::Builtin(name.to_string()))
+    }
+}
+
+/// A source file kept for diagnostics.
+struct File {
+    path: String,
+    text: String,
+}
+
+/// One parsed file of the extends chain.
+struct Layer {
+    file: usize,
+    raw: RawFile,
+    origin: Origin,
+}
+
+#[derive(Default)]
+struct Loader {
+    files: Vec<File>,
+    diags: Vec<Diagnostic>,
+}
+
+/// A fan with the file its fields came from.
+struct MergedFan {
+    raw: RawFan,
+    /// File of each field's last writer; for simplicity one file per fan entry, the latest.
+    file: usize,
+    span: std::ops::Range<usize>,
+}
+
+impl Loader {
+    fn diag(&mut self, file: usize, span: std::ops::Range<usize>, msg: impl Into<String>) -> &mut Diagnostic {
+        let f = &self.files[file];
+        self.diags.push(Diagnostic::new(&f.path, &f.text, span, msg));
+        let last = self.diags.len() - 1;
+        &mut self.diags[last]
+    }
+
+    fn help(&mut self, file: usize, span: std::ops::Range<usize>, msg: impl Into<String>, help: impl Into<String>) {
+        let h = help.into();
+        self.diag(file, span, msg).help = Some(h);
+    }
+
+    fn load(&mut self, root: Origin) -> Result<Ruleset, Diagnostics> {
+        let mut chain: Vec<Layer> = Vec::new();
+        let mut origin = root;
+        loop {
+            let Some((path, text)) = origin.read("ruleset.toml") else {
+                self.diags.push(
+                    Diagnostic::general(&origin.label(), format!("{} has no ruleset.toml", origin.label()))
+                        .with_help("a ruleset is a folder holding ruleset.toml and any scripts it names"),
+                );
+                return Err(Diagnostics(std::mem::take(&mut self.diags)));
+            };
+            let file = self.files.len();
+            self.files.push(File { path, text });
+            let raw: RawFile = match toml::from_str(&self.files[file].text) {
+                Ok(r) => r,
+                Err(e) => {
+                    let span = e.span().unwrap_or(0..0);
+                    let (msg, help) = toml_message(e.message());
+                    let d = self.diag(file, span, msg);
+                    d.help = help;
+                    return Err(Diagnostics(std::mem::take(&mut self.diags)));
+                }
+            };
+            let Some(meta) = raw.ruleset.clone() else {
+                self.help(file, 0..0, "missing [ruleset] table", "start the file with [ruleset] and name = \"...\"");
+                return Err(Diagnostics(std::mem::take(&mut self.diags)));
+            };
+            let extends = meta.extends.clone();
+            chain.push(Layer { file, raw, origin: origin.clone() });
+            let Some(base) = extends else { break };
+            let base_name = base.get_ref().clone();
+            if chain.iter().any(|l| {
+                l.raw.ruleset.as_ref().is_some_and(|m| *m.name.get_ref() == base_name)
+                    || matches!(&l.origin, Origin::Builtin(n) if *n == base_name)
+            }) {
+                let names: Vec<String> =
+                    chain.iter().filter_map(|l| l.raw.ruleset.as_ref().map(|m| m.name.get_ref().clone())).collect();
+                self.help(
+                    file,
+                    base.span(),
+                    format!("cyclic `extends`: {} -> {base_name}", names.join(" -> ")),
+                    "a ruleset may extend another only if that one does not extend it back",
+                );
+                return Err(Diagnostics(std::mem::take(&mut self.diags)));
+            }
+            if chain.len() > 16 {
+                self.diag(file, base.span(), "`extends` chain is longer than 16 rulesets");
+                return Err(Diagnostics(std::mem::take(&mut self.diags)));
+            }
+            match origin.base(&base_name) {
+                Some(o) => origin = o,
+                None => {
+                    let names = builtin_names();
+                    let hint = cond::suggest(&base_name, &names);
+                    self.help(
+                        file,
+                        base.span(),
+                        format!("`extends` names `{base_name}`, which is neither a built-in ruleset nor a sibling folder{hint}"),
+                        format!("built-in rulesets: {}", names.join(", ")),
+                    );
+                    return Err(Diagnostics(std::mem::take(&mut self.diags)));
+                }
+            }
+        }
+        // Base first.
+        chain.reverse();
+        let rs = self.compile(&chain);
+        if self.diags.is_empty() {
+            rs.ok_or_else(|| Diagnostics(vec![]))
+        } else {
+            Err(Diagnostics(std::mem::take(&mut self.diags)))
+        }
+    }
+
+    /// Merges one section across the chain: later layers override keys of earlier ones.
+    fn section(&mut self, chain: &[Layer], pick: fn(&RawFile) -> Option<&toml::Value>) -> Option<(toml::Value, usize)> {
+        let mut merged: Option<toml::Value> = None;
+        let mut file = 0;
+        for l in chain {
+            if let Some(v) = pick(&l.raw) {
+                file = l.file;
+                merged = Some(match merged {
+                    None => v.clone(),
+                    Some(mut base) => {
+                        deep_merge(&mut base, v);
+                        base
+                    }
+                });
+            }
+        }
+        merged.map(|m| (m, file))
+    }
+
+    /// Deserializes a merged section, reporting type errors and unknown keys against the file
+    /// that last wrote it (located by searching for the key's text).
+    fn typed<T: serde::de::DeserializeOwned>(&mut self, name: &str, v: Option<(toml::Value, usize)>) -> Option<T> {
+        let (v, file) = v?;
+        match v.try_into::<T>() {
+            Ok(t) => Some(t),
+            Err(e) => {
+                let msg = e.message().to_string();
+                let (msg, help) = toml_message(&msg);
+                let span = self.find_in(file, name, &msg);
+                let d = self.diag(file, span, format!("in [{name}]: {msg}"));
+                d.help = help;
+                None
+            }
+        }
+    }
+
+    /// Best-effort location for a problem in a section: the offending key if the message names
+    /// one, else the section header.
+    fn find_in(&self, file: usize, section: &str, msg: &str) -> std::ops::Range<usize> {
+        let text = &self.files[file].text;
+        let header = format!("[{section}]");
+        let start = text.find(&header).unwrap_or(0);
+        if let Some(k) = msg.split('`').nth(1) {
+            if let Some(off) = text[start..].find(k) {
+                return start + off..start + off + k.len();
+            }
+        }
+        start..start + header.len().min(text.len() - start)
+    }
+
+    fn compile(&mut self, chain: &[Layer]) -> Option<Ruleset> {
+        let top = chain.last()?;
+        let meta = top.raw.ruleset.clone()?;
+        let name = meta.name.get_ref().clone();
+        let inherit = |f: fn(&schema::RawMeta) -> Option<String>| chain.iter().rev().find_map(|l| l.raw.ruleset.as_ref().and_then(f));
+        let version = inherit(|m| m.version.clone()).unwrap_or_else(|| "0".into());
+        let description = meta.description.clone().unwrap_or_default();
+        let language = inherit(|m| m.language.clone()).unwrap_or_else(|| "zh".into());
+        let extends: Vec<String> =
+            chain.iter().rev().skip(1).filter_map(|l| l.raw.ruleset.as_ref().map(|m| m.name.get_ref().clone())).collect();
+
+        let tiles_v = self.section(chain, |r| r.tiles.as_ref());
+        let tiles_file = tiles_v.as_ref().map(|x| x.1).unwrap_or(top.file);
+        let tiles_spec: Option<mj_core::TileSetSpec> = match tiles_v {
+            None => {
+                self.help(top.file, 0..0, "missing [tiles] table", "give suits, honours and bonus tiles, e.g. suits = [{ letter = \"m\", max_rank = 9 }]");
+                None
+            }
+            some => self.typed("tiles", some),
+        };
+        let wall_v = self.section(chain, |r| r.wall.as_ref());
+        let wall: Option<schema::Wall> = self.required("wall", wall_v, top.file);
+        let deal_v = self.section(chain, |r| r.deal.as_ref());
+        let deal: Option<schema::Deal> = self.required("deal", deal_v, top.file);
+        let play_v = self.section(chain, |r| r.play.as_ref());
+        let play: Option<schema::Play> = self.required("play", play_v, top.file);
+        let win_v = self.section(chain, |r| r.win.as_ref());
+        let win_file = win_v.as_ref().map(|x| x.1).unwrap_or(top.file);
+        let win: Option<schema::Win> = self.required("win", win_v, top.file);
+        let scoring_v = self.section(chain, |r| r.scoring.as_ref());
+        let scoring_file = scoring_v.as_ref().map(|x| x.1).unwrap_or(top.file);
+        let scoring_raw: Option<schema::Scoring> = match scoring_v {
+            None => toml::Value::Table(Default::default()).try_into().ok(),
+            some => self.typed("scoring", some),
+        };
+        let settle_v = self.section(chain, |r| r.settlement.as_ref());
+        let settle_file = settle_v.as_ref().map(|x| x.1).unwrap_or(top.file);
+        let settle_raw: Option<schema::Settlement> = match settle_v {
+            None => Some(schema::Settlement::default()),
+            some => self.typed("settlement", some),
+        };
+        let match_v = self.section(chain, |r| r.match_.as_ref());
+        let match_rules: Option<schema::Match> = self.typed("match", match_v);
+
+        let tiles = match &tiles_spec {
+            Some(spec) => match TileSet::new(name.clone(), spec) {
+                Ok(t) => Some(t),
+                Err(e) => {
+                    let span = self.find_in(tiles_file, "tiles", "");
+                    self.diag(tiles_file, span, format!("in [tiles]: {e}"));
+                    None
+                }
+            },
+            None => None,
+        };
+
+        // Context words.
+        let mut words: Vec<ContextWordSpec> = Vec::new();
+        for l in chain {
+            for w in &l.raw.context {
+                let word = w.get_ref().word.get_ref().clone();
+                const RESERVED: [&str; 7] = ["self", "last", "kong", "fourth", "seat", "round", "flowers"];
+                if RESERVED.contains(&word.as_str()) || !word.chars().all(|c| c.is_ascii_lowercase() || c == '_') || word.is_empty() {
+                    self.help(
+                        l.file,
+                        w.get_ref().word.span(),
+                        format!("context word `{word}` is reserved or not a lowercase word"),
+                        "choose a new lowercase word such as `ready`; the notation already defines self, last, kong, fourth, seat, round, flowers",
+                    );
+                    continue;
+                }
+                words.retain(|x| x.word != word);
+                words.push(ContextWordSpec { word, takes_value: w.get_ref().value, help: w.get_ref().help.clone() });
+            }
+        }
+
+        // Scripts.
+        let mut scripts = Scripts::default();
+        for l in chain {
+            for s in &l.raw.script {
+                let fname = s.get_ref().file.get_ref().clone();
+                match l.origin.read(&fname) {
+                    None => {
+                        self.help(
+                            l.file,
+                            s.get_ref().file.span(),
+                            format!("script file `{fname}` not found beside ruleset.toml"),
+                            "put the .rhai file in the ruleset folder and name it here",
+                        );
+                    }
+                    Some((path, text)) => {
+                        let fid = self.files.len();
+                        self.files.push(File { path, text: text.clone() });
+                        match scripts.add(&text) {
+                            Ok(_) => {}
+                            Err(e) => {
+                                let off = offset_of(&text, e.line, e.column);
+                                self.diag(fid, off..off + 1, format!("rhai syntax error: {}", e.message));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        // Fans, merged by id.
+        let mut fans: Vec<MergedFan> = Vec::new();
+        for (li, l) in chain.iter().enumerate() {
+            for f in &l.raw.fan {
+                let span = f.span();
+                let raw = f.get_ref().clone();
+                let id = raw.id.get_ref().clone();
+                match fans.iter().position(|m| *m.raw.id.get_ref() == id) {
+                    Some(i) if li > 0 || true => {
+                        if fans[i].file == l.file {
+                            self.help(l.file, raw.id.span(), format!("fan `{id}` is defined twice"), "give each fan a unique id");
+                            continue;
+                        }
+                        if raw.remove == Some(true) {
+                            fans.remove(i);
+                            continue;
+                        }
+                        patch_fan(&mut fans[i].raw, raw);
+                        fans[i].file = l.file;
+                        fans[i].span = span;
+                    }
+                    _ => {
+                        if raw.remove.is_some() || (li > 0 && raw.points.is_none() && raw.multiplier.is_none() && raw.zh.is_none()) {
+                            let known: Vec<&str> = fans.iter().map(|m| m.raw.id.get_ref().as_str()).collect();
+                            let hint = cond::suggest(&id, &known);
+                            self.help(
+                                l.file,
+                                raw.id.span(),
+                                format!("override names fan `{id}`, which the base ruleset does not have{hint}"),
+                                "to add a new fan give zh, en, points (or multiplier), definition and when",
+                            );
+                            continue;
+                        }
+                        fans.push(MergedFan { raw, file: l.file, span });
+                    }
+                }
+            }
+        }
+
+        let (tiles, tiles_spec, wall, deal, play, win, scoring_raw, settle_raw) =
+            match (tiles, tiles_spec, wall, deal, play, win, scoring_raw, settle_raw) {
+                (Some(a), Some(b), Some(c), Some(d), Some(e), Some(f), Some(g), Some(h)) => (a, b, c, d, e, f, g, h),
+                _ => return None,
+            };
+
+        // Win forms.
+        let mut forms = FormRules { standard: false, seven_pairs_allow_four: win.seven_pairs_allow_four, ..FormRules::default() };
+        for f in &win.forms {
+            match f.as_str() {
+                "standard" => forms.standard = true,
+                "seven_pairs" => forms.seven_pairs = true,
+                "thirteen_orphans" => {
+                    let text = win.orphans.clone().unwrap_or_default();
+                    match mj_core::notation::parse_tiles(&tiles, &text) {
+                        Ok(t) if !t.is_empty() => forms.orphans = t,
+                        Ok(_) => {
+                            let span = self.find_in(win_file, "win", "`orphans`");
+                            self.help(win_file, span, "thirteen_orphans needs `orphans`, the tiles of the form", "e.g. orphans = \"19m19p19sESWNCFP\"");
+                        }
+                        Err(e) => {
+                            let span = self.find_in(win_file, "win", "`orphans`");
+                            self.diag(win_file, span, format!("in [win] orphans: {e}"));
+                        }
+                    }
+                }
+                "honours_knitted" => forms.honours_knitted = true,
+                "knitted_straight" => forms.knitted_straight = true,
+                other => {
+                    let span = self.find_in(win_file, "win", &format!("`{other}`"));
+                    let hint = cond::suggest(other, &cond::FORM_NAMES);
+                    self.diag(win_file, span, format!("unknown win form `{other}`{hint}"));
+                }
+            }
+        }
+
+        struct FanScope<'a> {
+            set: &'a TileSet,
+            words: Vec<String>,
+        }
+        impl Scope for FanScope<'_> {
+            fn set(&self) -> &TileSet {
+                self.set
+            }
+            fn words(&self) -> &[String] {
+                &self.words
+            }
+        }
+        let scope = FanScope { set: &tiles, words: words.iter().map(|w| w.word.clone()).collect() };
+
+        let ids: Vec<String> = fans.iter().map(|m| m.raw.id.get_ref().clone()).collect();
+        let id_refs: Vec<&str> = ids.iter().map(|s| s.as_str()).collect();
+        let mut compiled = Vec::new();
+        for m in &fans {
+            let r = &m.raw;
+            let id = r.id.get_ref().clone();
+            let mut missing = Vec::new();
+            if r.zh.is_none() {
+                missing.push("zh");
+            }
+            if r.en.is_none() {
+                missing.push("en");
+            }
+            if r.points.is_none() && r.multiplier.is_none() {
+                missing.push("points");
+            }
+            if r.when.is_none() && r.group.is_none() && r.script.is_none() {
+                missing.push("when");
+            }
+            if !missing.is_empty() {
+                self.help(
+                    m.file,
+                    r.id.span(),
+                    format!("fan `{id}` lacks {}", missing.join(", ")),
+                    "every fan needs zh, en, points (or multiplier), a one-line definition and a condition (when, group or script)",
+                );
+                continue;
+            }
+            if r.definition.as_deref().unwrap_or("").trim().is_empty() {
+                self.help(m.file, r.id.span(), format!("fan `{id}` has no definition"), "add definition = \"one line saying what the fan is\"");
+            }
+            let when = match &r.when {
+                Some(w) => match crate::lang::parse_expr(w.get_ref()) {
+                    Ok(ast) => match cond::compile(&ast, &scope) {
+                        Ok(e) => Some(e),
+                        Err(e) => {
+                            let base = w.span().start + 1;
+                            self.diag(m.file, base + e.span.start..base + e.span.end, format!("in `when` of fan `{id}`: {}", e.message));
+                            None
+                        }
+                    },
+                    Err(e) => {
+                        let base = w.span().start + 1;
+                        self.diag(m.file, base + e.span.start..base + e.span.end, format!("in `when` of fan `{id}`: {}", e.message));
+                        None
+                    }
+                },
+                None => None,
+            };
+            let group = match &r.group {
+                Some(g) => {
+                    let base = g.span().start + 1;
+                    match crate::lang::parse_group(g.get_ref()) {
+                        Ok(ast) => match cond::compile_group(&ast, &tiles) {
+                            Ok(g) => Some(g),
+                            Err(e) => {
+                                self.diag(m.file, base + e.span.start..base + e.span.end, format!("in `group` of fan `{id}`: {}", e.message));
+                                None
+                            }
+                        },
+                        Err(e) => {
+                            self.help(
+                                m.file,
+                                base + e.span.start..base + e.span.end,
+                                format!("in `group` of fan `{id}`: {}", e.message),
+                                "a group reads like \"3 chows: same suit, ranks 1 4 7\"",
+                            );
+                            None
+                        }
+                    }
+                }
+                None => None,
+            };
+            let script = match &r.script {
+                Some(s) => match scripts.function(s.get_ref()) {
+                    Some(i) => Some(i),
+                    None => {
+                        let known: Vec<&str> = scripts.function_names().collect();
+                        let hint = cond::suggest(s.get_ref(), &known);
+                        self.help(
+                            m.file,
+                            s.span(),
+                            format!("fan `{id}` names script function `{}`, which no script defines{hint}", s.get_ref()),
+                            "define it in a .rhai file listed under [[script]]",
+                        );
+                        None
+                    }
+                },
+                None => None,
+            };
+            let mut excludes = Vec::new();
+            for e in r.excludes.iter().flatten() {
+                let text = e.get_ref();
+                let (fid, count) = match text.split_once('*') {
+                    Some((a, n)) => match n.trim().parse::<u32>() {
+                        Ok(n) => (a.trim(), Some(n)),
+                        Err(_) => {
+                            self.help(m.file, e.span(), format!("bad count in exclusion `{text}`"), "write `fan_id` or `fan_id*N`");
+                            continue;
+                        }
+                    },
+                    None => (text.as_str(), None),
+                };
+                match ids.iter().position(|x| x == fid) {
+                    Some(i) => excludes.push((i, count)),
+                    None => {
+                        let hint = cond::suggest(fid, &id_refs);
+                        self.diag(m.file, e.span(), format!("unknown fan `{fid}` in excludes of `{id}`{hint}"));
+                    }
+                }
+            }
+            let mut forms_mask = 0u8;
+            match &r.forms {
+                None => forms_mask = ALL_FORMS,
+                Some(list) => {
+                    for f in list {
+                        match cond::form_by_name(f.get_ref()) {
+                            Some(form) => forms_mask |= form_bit(form),
+                            None => {
+                                let hint = cond::suggest(f.get_ref(), &cond::FORM_NAMES);
+                                self.diag(m.file, f.span(), format!("unknown form `{}`{hint}", f.get_ref()));
+                            }
+                        }
+                    }
+                }
+            }
+            let value = r.points.as_ref().or(r.multiplier.as_ref()).map(|v| *v.get_ref()).unwrap_or(0);
+            compiled.push(Fan {
+                id: id.clone(),
+                zh: r.zh.clone().unwrap_or_default(),
+                en: r.en.clone().unwrap_or_default(),
+                value,
+                definition: r.definition.clone().unwrap_or_default(),
+                note: r.note.clone(),
+                family: r.family.clone().unwrap_or_default(),
+                when,
+                when_text: r.when.as_ref().map(|w| w.get_ref().clone()),
+                group,
+                group_text: r.group.as_ref().map(|w| w.get_ref().clone()),
+                excludes,
+                forms: forms_mask,
+                max_count: r.max_count,
+                bonus: r.bonus.unwrap_or(false),
+                fallback: r.fallback.unwrap_or(false),
+                exclusive: r.exclusive.unwrap_or(false),
+                script,
+            });
+        }
+
+        // Scoring.
+        let combine = match scoring_raw.combine.as_str() {
+            "sum" => Combine::Sum,
+            "product" => Combine::Product,
+            other => {
+                let span = self.find_in(scoring_file, "scoring", &format!("`{other}`"));
+                self.help(scoring_file, span, format!("unknown combine `{other}`"), "use \"sum\" or \"product\"");
+                Combine::Sum
+            }
+        };
+        let accounting = match scoring_raw.accounting.as_str() {
+            "all" => Accounting::All,
+            "once" => Accounting::Once,
+            other => {
+                let span = self.find_in(scoring_file, "scoring", &format!("`{other}`"));
+                self.help(scoring_file, span, format!("unknown accounting `{other}`"), "use \"once\" or \"all\"");
+                Accounting::All
+            }
+        };
+        let discard_pung = match scoring_raw.discard_pung.as_str() {
+            "exposed" => DiscardPung::Exposed,
+            "exposed_unless_chow" => DiscardPung::ExposedUnlessChow,
+            other => {
+                let span = self.find_in(scoring_file, "scoring", &format!("`{other}`"));
+                self.help(scoring_file, span, format!("unknown discard_pung `{other}`"), "use \"exposed\" or \"exposed_unless_chow\"");
+                DiscardPung::Exposed
+            }
+        };
+        let mut exclusive_forms = 0u8;
+        let mut uw = FormRules { standard: false, orphans: vec![], ..forms.clone() };
+        uw.seven_pairs = false;
+        uw.honours_knitted = false;
+        uw.knitted_straight = false;
+        for (list, is_uw) in [(&scoring_raw.exclusive_forms, false), (&scoring_raw.unique_wait_forms, true)] {
+            for f in list {
+                match cond::form_by_name(f) {
+                    Some(form) if !is_uw => exclusive_forms |= form_bit(form),
+                    Some(form) => match form {
+                        mj_core::Form::Standard => uw.standard = true,
+                        mj_core::Form::SevenPairs => uw.seven_pairs = true,
+                        mj_core::Form::Orphans => uw.orphans = forms.orphans.clone(),
+                        mj_core::Form::HonoursKnitted => uw.honours_knitted = true,
+                        mj_core::Form::KnittedStraight => uw.knitted_straight = true,
+                    },
+                    None => {
+                        let span = self.find_in(scoring_file, "scoring", &format!("`{f}`"));
+                        let hint = cond::suggest(f, &cond::FORM_NAMES);
+                        self.diag(scoring_file, span, format!("unknown form `{f}`{hint}"));
+                    }
+                }
+            }
+        }
+        let mut tie_prefer = Vec::new();
+        for t in &scoring_raw.tie_prefer {
+            match compiled.iter().position(|f| f.id == *t) {
+                Some(i) => tie_prefer.push(i),
+                None => {
+                    let span = self.find_in(scoring_file, "scoring", &format!("`{t}`"));
+                    let hint = cond::suggest(t, &id_refs);
+                    self.diag(scoring_file, span, format!("unknown fan `{t}` in tie_prefer{hint}"));
+                }
+            }
+        }
+        let needs_unique_wait = fans.iter().any(|m| m.raw.when.as_ref().is_some_and(|w| w.get_ref().contains("unique_wait")));
+
+        // Settlement.
+        let settlement = self.compile_settlement(&settle_raw, settle_file, &tiles);
+
+        if deal.hand_size == 0 || deal.hand_size % 3 != 1 {
+            let span = self.find_in(chain.iter().rev().find(|l| l.raw.deal.is_some()).map_or(top.file, |l| l.file), "deal", "`hand_size`");
+            let file = chain.iter().rev().find(|l| l.raw.deal.is_some()).map_or(top.file, |l| l.file);
+            self.help(file, span, format!("hand_size {} is not 3n+1", deal.hand_size), "use 13 (four sets and a pair) or 16 (five sets and a pair)");
+        }
+        if !(2..=4).contains(&play.players) {
+            let file = chain.iter().rev().find(|l| l.raw.play.is_some()).map_or(top.file, |l| l.file);
+            let span = self.find_in(file, "play", "`players`");
+            self.help(file, span, format!("{} players is not supported", play.players), "use 2, 3 or 4 players");
+        }
+
+        let files = self.files.iter().map(|f| f.path.clone()).collect();
+        Some(Ruleset {
+            name,
+            version,
+            description,
+            language,
+            extends,
+            tiles,
+            tiles_spec,
+            wall,
+            deal,
+            play,
+            min_points: win.min_points,
+            bonus_counts_toward_min: win.bonus_counts_toward_min,
+            win,
+            forms,
+            fans: compiled,
+            scoring: Scoring {
+                combine,
+                accounting,
+                exclusive_forms,
+                discard_pung,
+                unique_wait_forms: uw,
+                tie_prefer,
+                cap: scoring_raw.cap,
+                needs_unique_wait,
+            },
+            settlement,
+            match_rules,
+            context_words: words,
+            scripts,
+            files,
+        })
+    }
+
+    fn required<T: serde::de::DeserializeOwned>(&mut self, name: &str, v: Option<(toml::Value, usize)>, top: usize) -> Option<T> {
+        if v.is_none() {
+            self.help(top, 0..0, format!("missing [{name}] table"), format!("see docs/ruleset-format.md for the keys of [{name}]"));
+            return None;
+        }
+        self.typed(name, v)
+    }
+
+    fn compile_settlement(&mut self, raw: &schema::Settlement, file: usize, tiles: &TileSet) -> Settlement {
+        struct SettleScope<'a>(&'a TileSet);
+        impl Scope for SettleScope<'_> {
+            fn set(&self) -> &TileSet {
+                self.0
+            }
+            fn words(&self) -> &[String] {
+                &[]
+            }
+            fn extra_var(&self, name: &str) -> Option<usize> {
+                crate::settle::VARS.iter().position(|v| *v == name)
+            }
+        }
+        let scope = SettleScope(tiles);
+        let mut formula = |this: &mut Self, text: &Option<String>| -> Option<crate::cond::Expr> {
+            let t = text.as_ref()?;
+            let r = crate::lang::parse_expr(t)
+                .map_err(|e| e.message)
+                .and_then(|ast| cond::compile(&ast, &scope).map_err(|e| e.message));
+            match r {
+                Ok(e) => Some(e),
+                Err(m) => {
+                    let span = this.find_in(file, "settlement", &format!("`{t}`"));
+                    this.help(
+                        file,
+                        span,
+                        format!("in [settlement] formula `{t}`: {m}"),
+                        format!("formulas use numbers, + - * / and {}", crate::settle::VARS.join(", ")),
+                    );
+                    None
+                }
+            }
+        };
+        let mut rule = |this: &mut Self, r: &Option<schema::PaymentRule>| -> PaymentRule {
+            let Some(r) = r else { return PaymentRule::default() };
+            PaymentRule { each: formula(this, &r.each), discarder: formula(this, &r.discarder), others: formula(this, &r.others) }
+        };
+        let self_drawn = rule(self, &raw.self_drawn);
+        let discard = rule(self, &raw.discard);
+        let robbed_kong = raw.robbed_kong.as_ref().map(|r| rule(self, &Some(r.clone())));
+        Settlement { self_drawn, discard, robbed_kong, penalties: raw.penalty.clone() }
+    }
+}
+
+fn patch_fan(base: &mut RawFan, over: RawFan) {
+    macro_rules! take {
+        ($($f:ident),*) => { $( if over.$f.is_some() { base.$f = over.$f; } )* };
+    }
+    take!(zh, en, points, multiplier, definition, when, group, excludes, forms, max_count, family, bonus, fallback, exclusive, script, note);
+    if over.points.is_some() {
+        base.multiplier = None;
+    }
+    if over.multiplier.is_some() {
+        base.points = None;
+    }
+}
+
+fn deep_merge(base: &mut toml::Value, over: &toml::Value) {
+    match (base, over) {
+        (toml::Value::Table(b), toml::Value::Table(o)) => {
+            for (k, v) in o {
+                match b.get_mut(k) {
+                    Some(bv) if bv.is_table() && v.is_table() => deep_merge(bv, v),
+                    _ => {
+                        b.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+        }
+        (b, o) => *b = o.clone(),
+    }
+}
+
+/// Turns a toml/serde message into ours, adding a hint for the common cases.
+fn toml_message(msg: &str) -> (String, Option<String>) {
+    let first = msg.lines().next().unwrap_or(msg).trim().to_string();
+    let help = if first.starts_with("unknown field") {
+        Some("remove the key or fix its spelling; the expected keys are listed above".to_string())
+    } else if first.contains("missing field") {
+        Some("add the missing key".to_string())
+    } else if first.contains("invalid type") {
+        Some("check the value's type: strings in quotes, numbers bare, lists in [ ]".to_string())
+    } else {
+        None
+    };
+    (first, help)
+}
+
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let mut off = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            return off + l.char_indices().nth(column.saturating_sub(1)).map_or(0, |(b, _)| b);
+        }
+        off += l.len();
+    }
+    off.min(text.len())
+}
+
+#[allow(dead_code)]
+fn unused(_: Spanned<()>) {}

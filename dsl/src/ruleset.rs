@@ -1,0 +1,128 @@
+//! The compiled ruleset: native data the engine and scorer read on every hand. Built once by
+//! [`crate::load`]; nothing in it is re-parsed afterwards.
+
+use crate::cond::{Expr, Group};
+use crate::schema;
+use mj_core::notation::ContextWordSpec;
+use mj_core::{Form, FormRules, TileSet};
+
+/// A fan: a named scoring element with its condition.
+#[derive(Clone, Debug)]
+pub struct Fan {
+    pub id: String,
+    pub zh: String,
+    pub en: String,
+    /// Points (additive rulesets) or the multiplier (multiplying rulesets).
+    pub value: i64,
+    pub definition: String,
+    pub note: Option<String>,
+    pub family: String,
+    pub when: Option<Expr>,
+    pub when_text: Option<String>,
+    pub group: Option<Group>,
+    pub group_text: Option<String>,
+    /// Fans this one implies, with how many of their count it removes (`None` = all).
+    pub excludes: Vec<(usize, Option<u32>)>,
+    /// Forms the fan applies to, as a bit per [`Form`].
+    pub forms: u8,
+    pub max_count: Option<u32>,
+    pub bonus: bool,
+    pub fallback: bool,
+    pub exclusive: bool,
+    /// Index of the rhai function that decides the fan, if any.
+    pub script: Option<usize>,
+}
+
+pub fn form_bit(f: Form) -> u8 {
+    1 << (f as u8)
+}
+
+pub const ALL_FORMS: u8 = 0b1_1111;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combine {
+    Sum,
+    Product,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Accounting {
+    /// Every matching group counts.
+    All,
+    /// The Chinese Official combination principles for chow and pung groups.
+    Once,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiscardPung {
+    Exposed,
+    ExposedUnlessChow,
+}
+
+#[derive(Clone, Debug)]
+pub struct Scoring {
+    pub combine: Combine,
+    pub accounting: Accounting,
+    pub exclusive_forms: u8,
+    pub discard_pung: DiscardPung,
+    pub unique_wait_forms: FormRules,
+    pub tie_prefer: Vec<usize>,
+    pub cap: Option<i64>,
+    /// Whether any fan reads `unique_wait` (so the scorer can skip computing it).
+    pub needs_unique_wait: bool,
+}
+
+/// A compiled payment rule: formulas over [`crate::settle`]'s quantities.
+#[derive(Clone, Debug, Default)]
+pub struct PaymentRule {
+    pub each: Option<Expr>,
+    pub discarder: Option<Expr>,
+    pub others: Option<Expr>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Settlement {
+    pub self_drawn: PaymentRule,
+    pub discard: PaymentRule,
+    pub robbed_kong: Option<PaymentRule>,
+    pub penalties: Vec<schema::Penalty>,
+}
+
+/// A loaded, validated, compiled ruleset.
+#[derive(Clone, Debug)]
+pub struct Ruleset {
+    pub name: String,
+    pub version: String,
+    pub description: String,
+    pub language: String,
+    /// The chain of rulesets this one extends, nearest first.
+    pub extends: Vec<String>,
+    pub tiles: TileSet,
+    pub tiles_spec: mj_core::TileSetSpec,
+    pub wall: schema::Wall,
+    pub deal: schema::Deal,
+    pub play: schema::Play,
+    pub win: schema::Win,
+    pub forms: FormRules,
+    pub min_points: i64,
+    pub bonus_counts_toward_min: bool,
+    pub fans: Vec<Fan>,
+    pub scoring: Scoring,
+    pub settlement: Settlement,
+    pub match_rules: Option<schema::Match>,
+    pub context_words: Vec<ContextWordSpec>,
+    pub scripts: crate::script::Scripts,
+    /// Source files the ruleset was built from, for `mj check`.
+    pub files: Vec<String>,
+}
+
+impl Ruleset {
+    pub fn fan_index(&self, id: &str) -> Option<usize> {
+        self.fans.iter().position(|f| f.id == id)
+    }
+
+    /// Tiles in a complete hand, a kong counting three.
+    pub fn win_size(&self) -> usize {
+        self.deal.hand_size as usize + 1
+    }
+}

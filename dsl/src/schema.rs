@@ -1,0 +1,294 @@
+//! The ruleset file format as serde sees it: one struct per TOML table, unknown keys rejected.
+//! Everything here is raw text and numbers; meaning is given in [`crate::compile`].
+
+use mj_core::TileSetSpec;
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+/// One `ruleset.toml`. Every section is optional so that a ruleset that `extends` another can
+/// give only what it changes.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFile {
+    pub ruleset: Option<RawMeta>,
+    pub tiles: Option<toml::Value>,
+    pub wall: Option<toml::Value>,
+    pub deal: Option<toml::Value>,
+    pub play: Option<toml::Value>,
+    pub win: Option<toml::Value>,
+    pub scoring: Option<toml::Value>,
+    pub settlement: Option<toml::Value>,
+    #[serde(rename = "match")]
+    pub match_: Option<toml::Value>,
+    #[serde(default)]
+    pub context: Vec<Spanned<RawContextWord>>,
+    #[serde(default)]
+    pub fan: Vec<Spanned<RawFan>>,
+    #[serde(default)]
+    pub script: Vec<Spanned<RawScript>>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMeta {
+    pub name: Spanned<String>,
+    pub version: Option<String>,
+    pub description: Option<String>,
+    /// Language of the primary fan names: "zh" or "en".
+    pub language: Option<String>,
+    pub extends: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawContextWord {
+    pub word: Spanned<String>,
+    #[serde(default)]
+    pub value: bool,
+    #[serde(default)]
+    pub help: String,
+}
+
+/// A `[[fan]]` entry. In a ruleset that extends another, an entry whose id exists in the base
+/// patches only the fields it gives; `remove = true` deletes the base fan.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFan {
+    pub id: Spanned<String>,
+    pub zh: Option<String>,
+    pub en: Option<String>,
+    pub points: Option<Spanned<i64>>,
+    /// For rulesets whose fans multiply: the factor this fan contributes.
+    pub multiplier: Option<Spanned<i64>>,
+    pub definition: Option<String>,
+    pub when: Option<Spanned<String>>,
+    pub group: Option<Spanned<String>>,
+    pub excludes: Option<Vec<Spanned<String>>>,
+    /// Win forms the fan can apply to; default all.
+    pub forms: Option<Vec<Spanned<String>>>,
+    /// Most times the fan counts in one hand.
+    pub max_count: Option<u32>,
+    pub family: Option<String>,
+    /// Bonus points (flowers): shown and paid, but not toward the minimum to win.
+    pub bonus: Option<bool>,
+    /// Scores only when no other (non-bonus) fan does: the chicken hand.
+    pub fallback: Option<bool>,
+    /// A reading with this fan rules out readings without one (nine gates is not also read as
+    /// an ordinary hand).
+    pub exclusive: Option<bool>,
+    /// Remove this fan from the base ruleset.
+    pub remove: Option<bool>,
+    /// Name of a rhai function that returns the fan's count, for conditions patterns cannot say.
+    pub script: Option<Spanned<String>>,
+    /// A comment kept with the fan: how the ruleset reads an ambiguous rule text.
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawScript {
+    pub file: Spanned<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Tiles {
+    #[serde(flatten)]
+    pub spec: TileSetSpec,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Wall {
+    /// Stacks (of two tiles) on each side, in seat order from the dealer.
+    pub sides: Vec<u32>,
+    #[serde(default = "two")]
+    pub dice: u8,
+    /// How the dice total chooses where the wall is broken: "count_from_dealer" (count seats
+    /// counter-clockwise from the dealer, then stacks from the right of that side).
+    #[serde(default = "count_from_dealer")]
+    pub break_rule: String,
+    /// Where kong and bonus replacement tiles are drawn from: "end" of the live wall.
+    #[serde(default = "end")]
+    pub replacement_from: String,
+    /// Tiles at the end of the wall that are never drawn.
+    #[serde(default)]
+    pub kept_back: u32,
+}
+
+fn two() -> u8 {
+    2
+}
+fn count_from_dealer() -> String {
+    "count_from_dealer".into()
+}
+fn end() -> String {
+    "end".into()
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Deal {
+    pub hand_size: u8,
+    #[serde(default = "one_u8")]
+    pub dealer_extra: u8,
+    /// Bonus tiles are set aside and replaced at the deal, in seat order from the dealer.
+    #[serde(default)]
+    pub replace_bonus: bool,
+}
+
+fn one_u8() -> u8 {
+    1
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Play {
+    #[serde(default = "four")]
+    pub players: u8,
+    /// Claims that exist: chi, pong, exposed_kong, added_kong, concealed_kong, bonus.
+    pub claims: Vec<String>,
+    /// Claim priority, highest first; claims in one entry joined by `=` rank equally ("pong=kong").
+    pub priority: Vec<String>,
+    /// Several players can win on one discard: "first" (first in turn order from the
+    /// discarder), "all", or "two" (at most two).
+    pub multiple_winners: String,
+    /// Which kongs can be robbed: "added", "concealed", "exposed".
+    #[serde(default)]
+    pub rob_kong: Vec<String>,
+    /// After passing a win: "none", "until_draw" (漏和), "until_draw_or_fan_change" (过手胡).
+    #[serde(default = "none")]
+    pub missed_win: String,
+    /// Whether players can declare ready (亮倒), freezing their hand.
+    #[serde(default)]
+    pub declare_ready: bool,
+    /// No kong in the same turn as a chi.
+    #[serde(default)]
+    pub no_kong_after_chi: bool,
+    /// Dealer after a hand: "rotate" (always passes), "winner" (the winner deals), "stay_on_win".
+    #[serde(default = "rotate")]
+    pub dealer: String,
+}
+
+fn four() -> u8 {
+    4
+}
+fn none() -> String {
+    "none".into()
+}
+fn rotate() -> String {
+    "rotate".into()
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Win {
+    /// standard, seven_pairs, thirteen_orphans, honours_knitted, knitted_straight.
+    pub forms: Vec<String>,
+    /// The tiles of the thirteen-orphans form, in notation.
+    #[serde(default)]
+    pub orphans: Option<String>,
+    #[serde(default = "yes")]
+    pub seven_pairs_allow_four: bool,
+    #[serde(default)]
+    pub min_points: i64,
+    #[serde(default)]
+    pub bonus_counts_toward_min: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Scoring {
+    /// "sum" of points, or "product" of multipliers.
+    #[serde(default = "sum")]
+    pub combine: String,
+    /// How chow and pung combination fans share sets: "once" (the Chinese Official principles
+    /// 不重复 / 不拆移 / 不得相同 / 套算一次) or "all" (every matching group counts).
+    #[serde(default = "all")]
+    pub accounting: String,
+    /// Forms whose readings rule out ordinary readings of the same hand.
+    #[serde(default)]
+    pub exclusive_forms: Vec<String>,
+    /// A pung completed by a discard: "exposed", or "exposed_unless_chow" (stays concealed when
+    /// the winning tile can also be read in a concealed chow of the same reading).
+    #[serde(default = "exposed")]
+    pub discard_pung: String,
+    /// Forms considered when deciding whether a hand had a single winning tile.
+    #[serde(default = "standard_only")]
+    pub unique_wait_forms: Vec<String>,
+    /// On a tie between readings, prefer one that has any of these fans.
+    #[serde(default)]
+    pub tie_prefer: Vec<String>,
+    /// Cap on the combined value, if any.
+    #[serde(default)]
+    pub cap: Option<i64>,
+}
+
+fn sum() -> String {
+    "sum".into()
+}
+fn all() -> String {
+    "all".into()
+}
+fn exposed() -> String {
+    "exposed".into()
+}
+fn standard_only() -> Vec<String> {
+    vec!["standard".into()]
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Settlement {
+    pub self_drawn: Option<PaymentRule>,
+    pub discard: Option<PaymentRule>,
+    /// Robbing a kong; default: as a discard win with the konger as discarder.
+    pub robbed_kong: Option<PaymentRule>,
+    #[serde(default)]
+    pub penalty: Vec<Penalty>,
+}
+
+/// Who pays a winner. Each formula is an expression over `total`, `bonus`, `points` (total
+/// without bonus) and `flowers`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PaymentRule {
+    /// Paid by every other player (self-drawn).
+    pub each: Option<String>,
+    /// Paid by the discarder (discard win).
+    pub discarder: Option<String>,
+    /// Paid by each player other than winner and discarder.
+    pub others: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Penalty {
+    pub id: String,
+    pub zh: String,
+    pub en: String,
+    /// Paid by the offender to each other player.
+    pub each: i64,
+    #[serde(default)]
+    pub definition: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Match {
+    #[serde(default = "four_u32")]
+    pub rounds: u32,
+    #[serde(default)]
+    pub start_points: i64,
+    /// Ranking points by place at the table, first place first.
+    #[serde(default)]
+    pub ranking_points: Vec<i64>,
+}
+
+fn four_u32() -> u32 {
+    4
+}

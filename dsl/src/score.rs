@@ -1,0 +1,479 @@
+//! Scoring a hand under a ruleset: read the hand every way it can win, judge every fan on each
+//! reading, apply the ruleset's combination principles and exclusions, keep the best reading.
+
+use crate::cond::{wait_index, Facts, Group};
+use crate::lang::GroupKind;
+use crate::ruleset::{form_bit, Accounting, Combine, DiscardPung, Ruleset};
+use mj_core::hand::counts_of;
+use mj_core::{Counts, Hand, Meld, Reading, SetKind, Tile};
+
+/// One fan that scored, and how many times.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FanHit {
+    /// Index into `Ruleset::fans`.
+    pub fan: usize,
+    pub count: u32,
+}
+
+/// The result of scoring a winning hand.
+#[derive(Clone, Debug)]
+pub struct Score {
+    /// Fans in table order.
+    pub hits: Vec<FanHit>,
+    /// Combined value of every fan listed, bonus fans included.
+    pub total: i64,
+    /// Combined value without bonus fans: what the minimum to win is checked against.
+    pub points: i64,
+    /// Whether the hand is a legal win reaching the ruleset's minimum.
+    pub valid: bool,
+    /// The reading that gave the best score.
+    pub reading: Reading,
+    /// Fan lists of other readings with the same total (rule texts leave such ties open).
+    pub ties: Vec<Vec<FanHit>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScoreError {
+    /// The hand has the wrong number of tiles for a win.
+    TileCount { found: usize, expected: usize },
+    /// No enabled win form reads the hand.
+    NotWin,
+    /// A ruleset script failed.
+    Script(String),
+}
+
+impl std::fmt::Display for ScoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScoreError::TileCount { found, expected } => write!(
+                f,
+                "the hand has {found} tiles (a kong counting three); a winning hand has {expected}, the winning tile written last"
+            ),
+            ScoreError::NotWin => write!(f, "not a win: no enabled win form reads these tiles"),
+            ScoreError::Script(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl std::error::Error for ScoreError {}
+
+/// Readings that differ only in where the winning tile sits are one division; fans that look at
+/// the wait see every placement through `waits`.
+struct Division {
+    reading: Reading,
+    waits: u8,
+}
+
+fn divisions(readings: Vec<Reading>) -> Vec<Division> {
+    let mut out: Vec<Division> = Vec::with_capacity(readings.len());
+    for r in readings {
+        let bit = 1u8 << wait_index(r.wait);
+        match out.iter_mut().find(|d| {
+            d.reading.form == r.form
+                && d.reading.sets == r.sets
+                && d.reading.pair == r.pair
+                && d.reading.pairs == r.pairs
+                && d.reading.knitted == r.knitted
+        }) {
+            Some(d) => d.waits |= bit,
+            None => out.push(Division { reading: r, waits: bit }),
+        }
+    }
+    out
+}
+
+/// Scores `hand` (the last concealed tile is the winning tile).
+pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
+    let set = &rs.tiles;
+    let expected = rs.win_size();
+    if hand.effective_len() != expected || hand.concealed.is_empty() {
+        return Err(ScoreError::TileCount { found: hand.effective_len(), expected });
+    }
+    let Some(win) = hand.winning_tile() else { return Err(ScoreError::TileCount { found: 0, expected }) };
+    let concealed = hand.concealed_counts();
+    let readings = mj_core::decompose::readings(set, &rs.forms, &hand.melds, &concealed, win);
+    if readings.is_empty() {
+        return Err(ScoreError::NotWin);
+    }
+    let before_win = counts_of(hand.concealed_before_win());
+    let counts = hand.all_counts(set);
+    let present = counts.iter().take(set.playing_kinds()).enumerate().fold(0u64, |m, (i, &c)| if c > 0 { m | 1 << i } else { m });
+    let unique_wait = rs.scoring.needs_unique_wait && {
+        let melds = hand.melds.len();
+        let mut probe = before_win;
+        let mut found = 0;
+        for t in set.playing_tiles() {
+            probe[t.id()] += 1;
+            if mj_core::decompose::is_win(set, &rs.scoring.unique_wait_forms, melds, &probe) {
+                found += 1;
+            }
+            probe[t.id()] -= 1;
+            if found > 1 {
+                break;
+            }
+        }
+        found == 1
+    };
+    let words: Vec<Option<i64>> = rs
+        .context_words
+        .iter()
+        .map(|w| {
+            hand.context.extra.iter().find(|(k, _)| *k == w.word).map(|(_, v)| match v {
+                None => 1,
+                Some(v) => v.parse().unwrap_or(1),
+            })
+        })
+        .collect();
+    let win_in_melds = hand
+        .melds
+        .iter()
+        .flat_map(|m| m.tiles(set).unwrap_or_default())
+        .filter(|t| *t == win)
+        .count() as i64;
+    let wind_tile = |w: mj_core::Wind| set.honour(w.letter()).map(|t| t.id());
+    let ctx = &hand.context;
+    let hand_facts = HandFacts {
+        present,
+        counts: &counts,
+        before_win: &before_win,
+        win,
+        unique_wait,
+        words: &words,
+        win_in_melds,
+        win_in_hand: concealed[win.id()] as i64,
+        seat_tile: wind_tile(ctx.seat),
+        round_tile: wind_tile(ctx.round),
+        flowers: hand.flower_count() as i64,
+    };
+
+    let mut divs = divisions(readings);
+    // Exclusive forms (and exclusive fans, below) rule out ordinary readings.
+    if rs.scoring.exclusive_forms != 0 && divs.iter().any(|d| rs.scoring.exclusive_forms & form_bit(d.reading.form) != 0) {
+        divs.retain(|d| rs.scoring.exclusive_forms & form_bit(d.reading.form) != 0);
+    }
+    let mut scored: Vec<(Vec<u32>, i64, i64, usize)> = Vec::with_capacity(divs.len());
+    for (i, d) in divs.iter().enumerate() {
+        let counts = judge(rs, hand, &hand_facts, d)?;
+        let (total, points) = combine(rs, &counts);
+        scored.push((counts, total, points, i));
+    }
+    if scored.iter().any(|s| s.0.iter().enumerate().any(|(f, &c)| c > 0 && rs.fans[f].exclusive)) {
+        scored.retain(|s| s.0.iter().enumerate().any(|(f, &c)| c > 0 && rs.fans[f].exclusive));
+    }
+    let mut best = 0;
+    for i in 1..scored.len() {
+        let prefer = rs.scoring.tie_prefer.iter().any(|&f| scored[i].0[f] > 0);
+        if scored[i].1 > scored[best].1 || (scored[i].1 == scored[best].1 && prefer) {
+            best = i;
+        }
+    }
+    let to_hits = |c: &[u32]| -> Vec<FanHit> {
+        c.iter().enumerate().filter(|(_, &n)| n > 0).map(|(fan, &count)| FanHit { fan, count }).collect()
+    };
+    let (ref counts, total, points, div) = scored[best];
+    let hits = to_hits(counts);
+    let ties = scored
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| *i != best && s.1 == total)
+        .map(|(_, s)| to_hits(&s.0))
+        .filter(|h| *h != hits)
+        .collect();
+    let valid = if rs.bonus_counts_toward_min { total >= rs.min_points } else { points >= rs.min_points };
+    Ok(Score { hits, total, points, valid, reading: divs[div].reading.clone(), ties })
+}
+
+/// Facts that are the same for every reading of a hand.
+struct HandFacts<'a> {
+    present: u64,
+    counts: &'a Counts,
+    before_win: &'a Counts,
+    win: Tile,
+    unique_wait: bool,
+    words: &'a [Option<i64>],
+    win_in_melds: i64,
+    win_in_hand: i64,
+    seat_tile: Option<usize>,
+    round_tile: Option<usize>,
+    flowers: i64,
+}
+
+fn combine(rs: &Ruleset, counts: &[u32]) -> (i64, i64) {
+    let mut total: i64 = if rs.scoring.combine == Combine::Product { 1 } else { 0 };
+    let mut points = total;
+    for (f, &c) in counts.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        let v = rs.fans[f].value;
+        match rs.scoring.combine {
+            Combine::Sum => {
+                total = total.saturating_add(v.saturating_mul(c as i64));
+                if !rs.fans[f].bonus {
+                    points = points.saturating_add(v.saturating_mul(c as i64));
+                }
+            }
+            Combine::Product => {
+                let p = v.saturating_pow(c);
+                total = total.saturating_mul(p);
+                if !rs.fans[f].bonus {
+                    points = points.saturating_mul(p);
+                }
+            }
+        }
+    }
+    if let Some(cap) = rs.scoring.cap {
+        total = total.min(cap);
+        points = points.min(cap);
+    }
+    (total, points)
+}
+
+/// Counts of every fan on one division.
+fn judge(rs: &Ruleset, hand: &Hand, h: &HandFacts, d: &Division) -> Result<Vec<u32>, ScoreError> {
+    let set = &rs.tiles;
+    let r = &d.reading;
+    let ctx = &hand.context;
+    let mut concealed_pungs = r.sets.iter().filter(|s| s.kind != SetKind::Chow && s.concealed).count() as i64;
+    if !ctx.self_drawn {
+        let w = h.win.id();
+        let in_chow = r.sets.iter().any(|s| {
+            s.kind == SetKind::Chow && s.meld.is_none() && (s.tile.id()..s.tile.id() + 3).contains(&w)
+        });
+        let keep = rs.scoring.discard_pung == DiscardPung::ExposedUnlessChow && in_chow;
+        if !keep {
+            concealed_pungs -= r
+                .sets
+                .iter()
+                .filter(|s| s.kind == SetKind::Pung && s.meld.is_none() && s.tile == h.win)
+                .count() as i64;
+        }
+    }
+    let facts = Facts {
+        set,
+        reading: r,
+        present: h.present,
+        counts: &h.counts[..],
+        before_win: &h.before_win[..],
+        winning: h.win.id(),
+        self_drawn: ctx.self_drawn,
+        last_tile: ctx.last_tile,
+        kong: ctx.kong,
+        fourth: ctx.fourth,
+        seat: ctx.seat.index(),
+        round: ctx.round.index(),
+        flowers: h.flowers,
+        seat_tile: h.seat_tile,
+        round_tile: h.round_tile,
+        unique_wait: h.unique_wait,
+        waits: d.waits,
+        concealed_pungs,
+        declared: hand.melds.len(),
+        exposed_melds: hand.melds.iter().filter(|m| !m.is_concealed()).count(),
+        win_in_hand: h.win_in_hand,
+        win_in_melds: h.win_in_melds,
+        words: h.words,
+    };
+    let fbit = form_bit(r.form);
+    let n = rs.fans.len();
+    let mut counts = vec![0u32; n];
+    let mut once: Vec<usize> = Vec::new();
+    for (i, fan) in rs.fans.iter().enumerate() {
+        if fan.forms & fbit == 0 || fan.fallback {
+            continue;
+        }
+        if let Some(g) = &fan.group {
+            if rs.scoring.accounting == Accounting::Once && g.kind != GroupKind::Pairs {
+                if fan.when.as_ref().is_none_or(|w| w.eval(&facts) != 0) {
+                    once.push(i);
+                }
+                continue;
+            }
+        }
+        let mut c: i64 = match &fan.group {
+            Some(g) => count_groups(g, &facts) as i64,
+            None => 1,
+        };
+        if c > 0 {
+            if let Some(w) = &fan.when {
+                let v = w.eval(&facts);
+                c = if fan.group.is_some() { if v != 0 { c } else { 0 } } else { v };
+            }
+        }
+        if c > 0 {
+            if let Some(s) = fan.script {
+                c = rs.scripts.call(s, crate::scriptapi::hand_map(rs, hand, &facts)).map_err(ScoreError::Script)?;
+            }
+        }
+        counts[i] = clamp(c, fan.max_count);
+    }
+    if !once.is_empty() {
+        for kind in [SetKind::Chow, SetKind::Pung] {
+            let mut tiles: Vec<usize> = r
+                .sets
+                .iter()
+                .filter(|s| if kind == SetKind::Chow { s.kind == SetKind::Chow } else { s.kind != SetKind::Chow })
+                .map(|s| s.tile.id())
+                .collect();
+            tiles.sort_unstable();
+            let gk = if kind == SetKind::Chow { GroupKind::Chows } else { GroupKind::Pungs };
+            let fans: Vec<usize> = once.iter().copied().filter(|&i| rs.fans[i].group.as_ref().is_some_and(|g| g.kind == gk)).collect();
+            if !fans.is_empty() {
+                account_once(rs, &fans, &tiles, &facts, &mut counts);
+            }
+        }
+    }
+    // Exclusions, in table order: a fan already excluded excludes nothing.
+    for i in 0..n {
+        if counts[i] == 0 {
+            continue;
+        }
+        for &(j, lim) in &rs.fans[i].excludes {
+            counts[j] = match lim {
+                None => 0,
+                Some(l) => counts[j].saturating_sub(l),
+            };
+        }
+    }
+    // The fallback fan (chicken hand) scores when nothing else but bonus fans did.
+    if !counts.iter().enumerate().any(|(i, &c)| c > 0 && !rs.fans[i].bonus) {
+        for (i, fan) in rs.fans.iter().enumerate() {
+            if fan.fallback && fan.forms & fbit != 0 {
+                let c = fan.when.as_ref().map_or(1, |w| w.eval(&facts));
+                counts[i] = clamp(c, fan.max_count);
+            }
+        }
+    }
+    Ok(counts)
+}
+
+fn clamp(c: i64, max: Option<u32>) -> u32 {
+    let c = c.clamp(0, u32::MAX as i64) as u32;
+    max.map_or(c, |m| c.min(m))
+}
+
+/// Every `count`-subset of the reading's sets of the group's kind that matches (accounting "all").
+pub fn count_groups(g: &Group, f: &Facts) -> usize {
+    let tiles: Vec<usize> = match g.kind {
+        GroupKind::Chows => f.reading.sets.iter().filter(|s| s.kind == SetKind::Chow).map(|s| s.tile.id()).collect(),
+        GroupKind::Pungs => f.reading.sets.iter().filter(|s| s.kind != SetKind::Chow).map(|s| s.tile.id()).collect(),
+        GroupKind::Pairs => f.reading.pairs.iter().map(|t| t.id()).collect(),
+    };
+    let mut tiles = tiles;
+    tiles.sort_unstable();
+    let mut n = 0;
+    for_each_subset(tiles.len(), g.count, &mut |idx| {
+        let pick: Vec<usize> = idx.iter().map(|&i| tiles[i]).collect();
+        if g.matches(f.set, &pick, f) {
+            n += 1;
+        }
+        true
+    });
+    n
+}
+
+/// Calls `visit` with every k-subset of 0..n in lexicographic order until it returns false.
+fn for_each_subset(n: usize, k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) {
+    if k > n || k == 0 {
+        return;
+    }
+    let mut idx: Vec<usize> = (0..k).collect();
+    loop {
+        if !visit(&idx) {
+            return;
+        }
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return;
+            }
+            i -= 1;
+            if idx[i] != i + n - k {
+                break;
+            }
+            if i == 0 {
+                return;
+            }
+        }
+        if idx[i] == i + n - k {
+            return;
+        }
+        idx[i] += 1;
+        for j in i + 1..k {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}
+
+/// The Chinese Official principles for combination fans over sets of one kind (套算一次,
+/// 不得相同, 不拆移): the largest group fan wins and stops smaller ones; after a three-set fan a
+/// leftover set combines once with a used set; without one, pairwise fans are capped at one
+/// fewer than the sets that take part, trimming repeated fans first, lowest in the table first.
+fn account_once(rs: &Ruleset, fans: &[usize], tiles: &[usize], f: &Facts, counts: &mut [u32]) {
+    let n = tiles.len();
+    let first_match = |arity: usize, pick: &[usize]| -> Option<usize> {
+        fans.iter().copied().find(|&i| rs.fans[i].group.as_ref().is_some_and(|g| g.count == arity && g.matches(f.set, pick, f)))
+    };
+    let max_arity = fans.iter().filter_map(|&i| rs.fans[i].group.as_ref().map(|g| g.count)).max().unwrap_or(0);
+    for arity in (3..=max_arity.min(n)).rev() {
+        let mut found: Option<(usize, Vec<usize>)> = None;
+        for_each_subset(n, arity, &mut |idx| {
+            let pick: Vec<usize> = idx.iter().map(|&i| tiles[i]).collect();
+            if let Some(fan) = first_match(arity, &pick) {
+                found = Some((fan, idx.to_vec()));
+                return false;
+            }
+            true
+        });
+        if let Some((fan, used)) = found {
+            counts[fan] += 1;
+            // Each leftover set may combine once with a used one: the best pairwise fan.
+            for l in (0..n).filter(|i| !used.contains(i)) {
+                let best = used.iter().filter_map(|&u| first_match(2, &[tiles[u].min(tiles[l]), tiles[u].max(tiles[l])])).min();
+                if let Some(b) = best {
+                    counts[b] += 1;
+                }
+            }
+            return;
+        }
+    }
+    if n < 2 {
+        return;
+    }
+    let mut pair_fans: Vec<(usize, usize, usize)> = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if let Some(fan) = first_match(2, &[tiles[i], tiles[j]]) {
+                pair_fans.push((i, j, fan));
+            }
+        }
+    }
+    let isolated = (0..n).filter(|&k| !pair_fans.iter().any(|&(i, j, _)| i == k || j == k)).count();
+    let cap = (n as i64 - 1 - isolated as i64).max(0) as usize;
+    let mut per_fan: Vec<(usize, u32)> = Vec::new();
+    for &(_, _, fan) in &pair_fans {
+        match per_fan.iter_mut().find(|(f, _)| *f == fan) {
+            Some(e) => e.1 += 1,
+            None => per_fan.push((fan, 1)),
+        }
+    }
+    per_fan.sort_unstable();
+    let mut total: usize = per_fan.iter().map(|e| e.1 as usize).sum();
+    // Trim: first repeated fans down to one each, then to none, lowest in the table first.
+    for limit in [1u32, 0] {
+        for e in per_fan.iter_mut().rev() {
+            while total > cap && e.1 > limit {
+                e.1 -= 1;
+                total -= 1;
+            }
+        }
+    }
+    for (fan, c) in per_fan {
+        counts[fan] += c;
+    }
+}
+
+#[allow(dead_code)]
+fn meld_tiles(set: &mj_core::TileSet, melds: &[Meld]) -> Vec<Tile> {
+    melds.iter().flat_map(|m| m.tiles(set).unwrap_or_default()).collect()
+}

@@ -1,0 +1,104 @@
+//! rhai, the escape hatch for rules the declarative layer cannot say. Scripts come from strangers,
+//! so the engine is sandboxed: bounded operations, call depth, expression depth, string, array
+//! and map sizes; no modules, no `eval`, no file, network or process access (rhai has none unless
+//! the host registers it, and we register only pure functions).
+
+use std::sync::Arc;
+
+/// Limits chosen so that any real fan condition runs in well under a millisecond while a
+/// runaway script stops within a few milliseconds.
+pub const MAX_OPERATIONS: u64 = 200_000;
+pub const MAX_CALL_LEVELS: usize = 32;
+pub const MAX_EXPR_DEPTH: usize = 64;
+pub const MAX_STRING: usize = 4_096;
+pub const MAX_ARRAY: usize = 1_024;
+pub const MAX_MAP: usize = 256;
+
+/// Compiled scripts of one ruleset.
+#[derive(Clone, Default)]
+pub struct Scripts {
+    engine: Option<Arc<rhai::Engine>>,
+    asts: Vec<Arc<rhai::AST>>,
+    /// (function name, index into `asts`)
+    functions: Vec<(String, usize)>,
+}
+
+impl std::fmt::Debug for Scripts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scripts").field("files", &self.asts.len()).field("functions", &self.functions).finish()
+    }
+}
+
+/// The sandboxed engine every ruleset script runs in.
+pub fn sandbox() -> rhai::Engine {
+    let mut e = rhai::Engine::new_raw();
+    // Core arithmetic, comparison, string and array helpers; nothing that touches the world.
+    e.register_global_module(rhai::packages::StandardPackage::new().as_shared_module());
+    e.set_max_operations(MAX_OPERATIONS);
+    e.set_max_call_levels(MAX_CALL_LEVELS);
+    e.set_max_expr_depths(MAX_EXPR_DEPTH, MAX_EXPR_DEPTH);
+    e.set_max_string_size(MAX_STRING);
+    e.set_max_array_size(MAX_ARRAY);
+    e.set_max_map_size(MAX_MAP);
+    e.disable_symbol("eval");
+    e.on_print(|_| {});
+    e.on_debug(|_, _, _| {});
+    e
+}
+
+/// A script problem: the message and, for syntax errors, the 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptError {
+    pub message: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Scripts {
+    /// Compiles one script file's source. Function names must be unique across files.
+    pub fn add(&mut self, source: &str) -> Result<Vec<String>, ScriptError> {
+        let engine = self.engine.get_or_insert_with(|| Arc::new(sandbox())).clone();
+        let ast = engine.compile(source).map_err(|e| {
+            let pos = e.1;
+            ScriptError { message: e.0.to_string(), line: pos.line().unwrap_or(0), column: pos.position().unwrap_or(0) }
+        })?;
+        let idx = self.asts.len();
+        let mut names = Vec::new();
+        for f in ast.iter_functions() {
+            names.push(f.name.to_string());
+            self.functions.push((f.name.to_string(), idx));
+        }
+        self.asts.push(Arc::new(ast));
+        Ok(names)
+    }
+
+    pub fn function(&self, name: &str) -> Option<usize> {
+        self.functions.iter().position(|(n, _)| n == name)
+    }
+
+    pub fn function_names(&self) -> impl Iterator<Item = &str> {
+        self.functions.iter().map(|(n, _)| n.as_str())
+    }
+
+    pub fn file_count(&self) -> usize {
+        self.asts.len()
+    }
+
+    /// Calls function `index` with one argument (a map describing the hand) and reads an
+    /// integer (or boolean) result.
+    pub fn call(&self, index: usize, hand: rhai::Map) -> Result<i64, String> {
+        let (name, ast) = match self.functions.get(index) {
+            Some((n, a)) => (n, &self.asts[*a]),
+            None => return Err(format!("no script function #{index}")),
+        };
+        let Some(engine) = &self.engine else { return Err("no scripts loaded".into()) };
+        let mut scope = rhai::Scope::new();
+        let out: rhai::Dynamic = engine
+            .call_fn(&mut scope, ast, name, (hand,))
+            .map_err(|e| format!("script function `{name}` failed: {e}"))?;
+        if let Some(b) = out.clone().try_cast::<bool>() {
+            return Ok(b as i64);
+        }
+        out.try_cast::<i64>().ok_or_else(|| format!("script function `{name}` must return an integer or a boolean"))
+    }
+}
