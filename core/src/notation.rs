@@ -937,6 +937,12 @@ fn convert_pest_error(input: &str, e: &pest::error::Error<Rule>) -> NotationErro
                 format!("the meld opened at column {open} is not closed before the space"),
                 "']' with no space inside the brackets",
             ),
+            Some(c @ ('m' | 'p' | 's' | 'z' | 'f')) => error(
+                column,
+                c.to_string(),
+                "a suit letter without digits before it",
+                "digits then the letter, e.g. [555p]",
+            ),
             Some(c) => error(
                 column,
                 c.to_string(),
@@ -947,6 +953,16 @@ fn convert_pest_error(input: &str, e: &pest::error::Error<Rule>) -> NotationErro
     }
     if let Some(c) = next {
         let upper = c.to_ascii_uppercase();
+        let letters: String = rest.chars().take_while(char::is_ascii_lowercase).collect();
+        let honour_like = letters.chars().all(|l| "eswncfp".contains(l));
+        if letters.len() > 1 && !honour_like {
+            let message = if before.trim().is_empty() {
+                "the hand has no tiles before its context words"
+            } else {
+                "context words must be separated from the tiles by a space"
+            };
+            return error(column, token, message, TILES_EXPECTED);
+        }
         if c.is_ascii_lowercase() && HONOUR_LETTERS.contains(&upper) {
             return error(
                 column,
@@ -1338,9 +1354,28 @@ mod tests {
     }
 
     #[test]
+    fn words_without_tiles_or_space() {
+        fails(&mcr(), "self", 1, "self", &["no tiles before its context words"]);
+        fails(&mcr(), " seat=S 123m", 2, "seat=S", &["no tiles before"]);
+        fails(
+            &mcr(),
+            "123mself",
+            5,
+            "self",
+            &["separated from the tiles by a space"],
+        );
+    }
+
+    #[test]
+    fn suit_letter_without_digits_in_meld() {
+        fails(&mcr(), "[EEm]", 4, "m", &["suit letter without digits"]);
+    }
+
+    #[test]
     fn lowercase_honours() {
         fails(&mcr(), "e", 1, "e", &["capitals", "E for the east wind"]);
         fails(&mcr(), "123mc", 5, "c", &["capitals", "C for the red dragon"]);
+        fails(&mcr(), "123meee", 5, "e", &["capitals"]);
     }
 
     #[test]
