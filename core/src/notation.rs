@@ -711,7 +711,11 @@ fn apply_word(
     let value_column = column + key.chars().count() + 1;
     let is_builtin = BUILTIN_FLAGS.contains(&key) || BUILTIN_VALUES.contains(&key);
     let spec = specs.iter().find(|s| s.word == key);
-    let tileish = text.starts_with(|c: char| c.is_ascii_digit() || HONOUR_LETTERS.contains(&c));
+    // Only words made of tile characters are read as tiles, so a misspelt word such as `Self`
+    // is reported as an unknown word rather than as a malformed tile.
+    let tileish = text
+        .chars()
+        .all(|c| c.is_ascii_digit() || "mpszf".contains(c) || HONOUR_LETTERS.contains(&c));
 
     if !is_builtin && spec.is_none() {
         if text.starts_with('[') {
@@ -1407,6 +1411,8 @@ mod tests {
             "45",
             &["digits without a suit letter"],
         );
+        fails(&mcr(), "123m Self", 6, "Self", &["not a context word"]);
+        fails(&mcr(), "123m EE", 6, "E", &["only bonus tiles"]);
     }
 
     #[test]
