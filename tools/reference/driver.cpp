@@ -141,9 +141,33 @@ const char *english_name(int f) {
 // ---------------------------------------------------------------------------------------------
 // JSON output helpers
 
+// Length of the valid UTF-8 sequence starting at s[i], or 0 if the bytes there are not valid UTF-8.
+size_t utf8_len(const std::string &s, size_t i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return 0;
+    if (n == 2 && c < 0xc2) return 0;  // overlong
+    for (size_t k = 1; k < n; ++k)
+        if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return 0;
+    return n;
+}
+
 void json_string(std::string &out, const std::string &s) {
     out += '"';
-    for (unsigned char c : s) {
+    for (size_t i = 0; i < s.size();) {
+        unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x80) {
+            size_t n = utf8_len(s, i);
+            if (n == 0) {
+                out += "\\ufffd";  // invalid byte: replacement character
+                ++i;
+            } else {
+                out.append(s, i, n);
+                i += n;
+            }
+            continue;
+        }
+        ++i;
         switch (c) {
         case '"': out += "\\\""; break;
         case '\\': out += "\\\\"; break;
