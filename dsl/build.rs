@@ -7,9 +7,15 @@ use std::path::Path;
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets");
     println!("cargo:rerun-if-changed={}", root.display());
-    let mut out = String::from("/// (ruleset name, [(file name, contents)])\npub static BUILTIN: &[(&str, &[(&str, &str)])] = &[\n");
+    let mut out = String::from(
+        "/// (ruleset name, [(file name, contents)])\npub static BUILTIN: &[(&str, &[(&str, &str)])] = &[\n",
+    );
     let mut dirs: Vec<_> = std::fs::read_dir(&root)
-        .map(|rd| rd.filter_map(Result::ok).filter(|e| e.path().join("ruleset.toml").is_file()).collect())
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .filter(|e| e.path().join("ruleset.toml").is_file())
+                .collect()
+        })
         .unwrap_or_default();
     dirs.sort_by_key(|e| e.file_name());
     for d in dirs {
@@ -26,7 +32,11 @@ fn main() {
             }
             println!("cargo:rerun-if-changed={}", f.path().display());
             let abs = f.path().canonicalize().unwrap_or(f.path());
-            let _ = writeln!(out, "        ({fname:?}, include_str!({:?})),", abs.display().to_string());
+            let _ = writeln!(
+                out,
+                "        ({fname:?}, include_str!({:?})),",
+                abs.display().to_string()
+            );
         }
         let _ = writeln!(out, "    ]),");
     }

@@ -1,1 +1,195 @@
-fn main() {}
+//! `mj`: the command-line shell around the engine. Only this crate knows clap, the terminal and
+//! the file system layout; everything it prints comes from `report` (human) or `json`.
+
+mod json;
+mod report;
+
+use clap::{Parser, Subcommand};
+use mj_dsl::Ruleset;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "mj",
+    version,
+    about = "Score, check and document mahjong hands under any ruleset"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Score a winning hand: every fan with its points, the total and the payments.
+    Score {
+        /// Built-in ruleset name (see `mj rulesets`) or a folder holding ruleset.toml.
+        #[arg(long, short, default_value = "mcr")]
+        rules: String,
+        /// The hand in notation (see docs/notation.md), winning tile last, context words after.
+        hand: Option<String>,
+        /// Score one hand per line of FILE (`-` for stdin), one JSON object per line.
+        #[arg(long)]
+        batch: Option<String>,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The tiles that complete a 3n+1 hand, and how far it is from ready.
+    Waits {
+        #[arg(long, short, default_value = "mcr")]
+        rules: String,
+        hand: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Validate a ruleset and summarise it; exit 1 on any error.
+    Check {
+        /// Built-in name or folder.
+        ruleset: String,
+    },
+    /// Write a ruleset's fan table and play rules as Markdown.
+    Doc { ruleset: String },
+    /// List the built-in rulesets.
+    Rulesets,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("{msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn load(spec: &str) -> Result<Ruleset, String> {
+    mj_dsl::load(spec).map_err(|d| d.to_string())
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match cli.command {
+        Command::Score {
+            rules,
+            hand,
+            batch,
+            json,
+        } => {
+            let rs = load(&rules)?;
+            if let Some(path) = batch {
+                return score_batch(&rs, &path, &mut out);
+            }
+            let Some(hand) = hand else {
+                return Err("give a hand to score, or --batch FILE".into());
+            };
+            let result = json::score_line(&rs, &hand);
+            let ok = result.is_ok();
+            if json {
+                let v = match &result {
+                    Ok(s) => json::score_json(&rs, s),
+                    Err(e) => serde_json::json!({ "error": e }),
+                };
+                writeln!(out, "{v}").map_err(|e| e.to_string())?;
+            } else {
+                match &result {
+                    Ok(s) => report::score(&rs, s, &mut out).map_err(|e| e.to_string())?,
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                    }
+                }
+            }
+            Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
+        }
+        Command::Waits { rules, hand, json } => {
+            let rs = load(&rules)?;
+            match json::waits(&rs, &hand) {
+                Ok(w) => {
+                    if json {
+                        writeln!(out, "{}", w.to_json()).map_err(|e| e.to_string())?;
+                    } else {
+                        report::waits(&rs, &w, &mut out).map_err(|e| e.to_string())?;
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => {
+                    if json {
+                        writeln!(out, "{}", serde_json::json!({ "error": e })).map_err(|e| e.to_string())?;
+                    } else {
+                        eprintln!("error: {e}");
+                    }
+                    Ok(ExitCode::from(1))
+                }
+            }
+        }
+        Command::Check { ruleset } => match mj_dsl::load(&ruleset) {
+            Ok(rs) => {
+                report::check(&rs, &mut out).map_err(|e| e.to_string())?;
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(d) => {
+                eprintln!("{d}");
+                eprintln!("\n{} error(s) in {ruleset}", d.0.len().max(1));
+                Ok(ExitCode::from(1))
+            }
+        },
+        Command::Doc { ruleset } => {
+            let rs = load(&ruleset)?;
+            write!(out, "{}", report::doc(&rs)).map_err(|e| e.to_string())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Rulesets => {
+            for name in mj_dsl::builtin_names() {
+                match mj_dsl::load(name) {
+                    Ok(rs) => writeln!(out, "{name:<14} {}", rs.description),
+                    Err(_) => writeln!(out, "{name:<14} (does not load: run `mj check {name}`)"),
+                }
+                .map_err(|e| e.to_string())?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Scores every line; a bad line becomes an error object with its line number and the run goes
+/// on. Exits 1 at the end if any line failed.
+fn score_batch(rs: &Ruleset, path: &str, out: &mut impl Write) -> Result<ExitCode, String> {
+    let reader: Box<dyn BufRead> = if path == "-" {
+        Box::new(std::io::BufReader::new(std::io::stdin()))
+    } else {
+        let f = std::fs::File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
+        Box::new(std::io::BufReader::new(f))
+    };
+    let mut failed = 0usize;
+    let mut out = std::io::BufWriter::new(out);
+    for (i, line) in reader.split(b'\n').enumerate() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => return Err(format!("reading {path}: {e}")),
+        };
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_end_matches('\r');
+        if text.trim().is_empty() || text.trim_start().starts_with('#') {
+            continue;
+        }
+        let v = match json::score_line(rs, text) {
+            Ok(s) => json::score_json(rs, &s),
+            Err(e) => {
+                failed += 1;
+                serde_json::json!({ "error": e, "line": i + 1 })
+            }
+        };
+        writeln!(out, "{v}").map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    if failed > 0 {
+        eprintln!("{failed} line(s) could not be scored");
+        Ok(ExitCode::from(1))
+    } else {
+        Ok(ExitCode::SUCCESS)
+    }
+}

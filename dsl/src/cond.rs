@@ -12,7 +12,10 @@ pub struct CompileError {
 }
 
 fn err<T>(span: Span, message: impl Into<String>) -> Result<T, CompileError> {
-    Err(CompileError { span, message: message.into() })
+    Err(CompileError {
+        span,
+        message: message.into(),
+    })
 }
 
 /// Everything a condition may look at, computed once per reading by the scorer.
@@ -104,23 +107,55 @@ const VARS: &[(&str, Var, &str)] = &[
     ("self_drawn", Var::SelfDrawn, "won on a self-drawn tile"),
     ("discard", Var::Discard, "won on a discard"),
     ("last_tile", Var::LastTile, "the winning tile was the wall's last"),
-    ("kong", Var::Kong, "won on a kong replacement (self-drawn) or by robbing a kong (discard)"),
-    ("fourth", Var::Fourth, "the winning tile was claimed to be the last unseen copy"),
+    (
+        "kong",
+        Var::Kong,
+        "won on a kong replacement (self-drawn) or by robbing a kong (discard)",
+    ),
+    (
+        "fourth",
+        Var::Fourth,
+        "the winning tile was claimed to be the last unseen copy",
+    ),
     ("flowers", Var::Flowers, "bonus tiles held"),
-    ("unique_wait", Var::UniqueWait, "the hand before the win had exactly one winning tile"),
+    (
+        "unique_wait",
+        Var::UniqueWait,
+        "the hand before the win had exactly one winning tile",
+    ),
     ("declared", Var::Declared, "melds declared during play"),
-    ("exposed_melds", Var::ExposedMelds, "declared melds other than concealed kongs"),
-    ("concealed_pungs", Var::ConcealedPungs, "concealed pungs and kongs"),
+    (
+        "exposed_melds",
+        Var::ExposedMelds,
+        "declared melds other than concealed kongs",
+    ),
+    (
+        "concealed_pungs",
+        Var::ConcealedPungs,
+        "concealed pungs and kongs",
+    ),
     ("suits", Var::Suits, "number suits present"),
     ("chows", Var::Chows, "chows in the reading"),
     ("pungs", Var::Pungs, "pungs and kongs in the reading"),
     ("kongs", Var::Kongs, "kongs"),
     ("concealed_kongs", Var::ConcealedKongs, "concealed kongs"),
     ("exposed_kongs", Var::ExposedKongs, "exposed and added kongs"),
-    ("hogs", Var::Hogs, "tile kinds with every copy in the hand, not as a kong"),
+    (
+        "hogs",
+        Var::Hogs,
+        "tile kinds with every copy in the hand, not as a kong",
+    ),
     ("knitted", Var::Knitted, "knitted number tiles in the reading"),
-    ("win_in_hand", Var::WinInHand, "copies of the winning tile among the concealed tiles"),
-    ("win_in_melds", Var::WinInMelds, "copies of the winning tile in declared melds"),
+    (
+        "win_in_hand",
+        Var::WinInHand,
+        "copies of the winning tile among the concealed tiles",
+    ),
+    (
+        "win_in_melds",
+        Var::WinInMelds,
+        "copies of the winning tile in declared melds",
+    ),
     ("seat", Var::Seat, "seat wind, 0–3 = E S W N"),
     ("round", Var::Round, "prevalent wind, 0–3 = E S W N"),
 ];
@@ -166,7 +201,10 @@ pub fn compile(ast: &Ast, scope: &dyn Scope) -> Result<Expr, CompileError> {
     match ast {
         Ast::Num(n, _) => Ok(Expr::Num(*n)),
         Ast::Str(_, s) => err(s.clone(), "a quoted pattern is only allowed inside shape(...)"),
-        Ast::Tiles(_, s) => err(s.clone(), "a tile list is a class: use it inside all(...), pungs(...) and the like"),
+        Ast::Tiles(_, s) => err(
+            s.clone(),
+            "a tile list is a class: use it inside all(...), pungs(...) and the like",
+        ),
         Ast::Ident(name, s) => {
             if let Some((_, v, _)) = VARS.iter().find(|(n, _, _)| n == name) {
                 return Ok(Expr::Var(*v));
@@ -179,14 +217,24 @@ pub fn compile(ast: &Ast, scope: &dyn Scope) -> Result<Expr, CompileError> {
             }
             let mut known: Vec<&str> = VARS.iter().map(|(n, _, _)| *n).collect();
             known.extend(scope.words().iter().map(|s| s.as_str()));
-            err(s.clone(), format!("unknown name `{name}`{}", suggest(name, &known)))
+            err(
+                s.clone(),
+                format!("unknown name `{name}`{}", suggest(name, &known)),
+            )
         }
         Ast::Not(a, _) => Ok(Expr::Not(Box::new(compile(a, scope)?))),
         Ast::Bin(op @ (BinOp::Union | BinOp::Inter), _, _, s) => err(
             s.clone(),
-            format!("`{}` combines tile classes; use it inside all(...), pungs(...) and the like", if *op == BinOp::Union { "|" } else { "&" }),
+            format!(
+                "`{}` combines tile classes; use it inside all(...), pungs(...) and the like",
+                if *op == BinOp::Union { "|" } else { "&" }
+            ),
         ),
-        Ast::Bin(op, a, b, _) => Ok(Expr::Bin(*op, Box::new(compile(a, scope)?), Box::new(compile(b, scope)?))),
+        Ast::Bin(op, a, b, _) => Ok(Expr::Bin(
+            *op,
+            Box::new(compile(a, scope)?),
+            Box::new(compile(b, scope)?),
+        )),
         Ast::Call(name, args, s) => compile_call(name, args, s.clone(), scope),
     }
 }
@@ -201,23 +249,43 @@ const FUNCS: &[(&str, &str)] = &[
     ("kongs", "kongs of tiles in the class"),
     ("chows", "chows containing a tile of the class"),
     ("pair", "1 if the pair is in the class"),
-    ("every_group", "every set and the pair contain a tile of the class"),
-    ("form", "the reading's form: standard, seven_pairs, thirteen_orphans, honours_knitted, knitted_straight"),
-    ("wait", "the winning tile can be read as this wait: edge, closed, single, two_sided, pung"),
-    ("shape", "the sets and pair match a pattern like '123a 123a 789a 789a 55a'"),
-    ("concealed_shape", "the concealed tiles before the win are exactly these ranks of one suit"),
+    (
+        "every_group",
+        "every set and the pair contain a tile of the class",
+    ),
+    (
+        "form",
+        "the reading's form: standard, seven_pairs, thirteen_orphans, honours_knitted, knitted_straight",
+    ),
+    (
+        "wait",
+        "the winning tile can be read as this wait: edge, closed, single, two_sided, pung",
+    ),
+    (
+        "shape",
+        "the sets and pair match a pattern like '123a 123a 789a 789a 55a'",
+    ),
+    (
+        "concealed_shape",
+        "the concealed tiles before the win are exactly these ranks of one suit",
+    ),
     ("group", "number of times a set-group pattern occurs"),
 ];
 
 fn one_arg<'a>(name: &str, args: &'a [Ast], s: &Span) -> Result<&'a Ast, CompileError> {
     match args {
         [a] => Ok(a),
-        _ => err(s.clone(), format!("{name}(...) takes one argument, found {}", args.len())),
+        _ => err(
+            s.clone(),
+            format!("{name}(...) takes one argument, found {}", args.len()),
+        ),
     }
 }
 
 fn compile_call(name: &str, args: &[Ast], s: Span, scope: &dyn Scope) -> Result<Expr, CompileError> {
-    let class = |args: &[Ast]| -> Result<Class, CompileError> { compile_class(one_arg(name, args, &s)?, scope.set()) };
+    let class = |args: &[Ast]| -> Result<Class, CompileError> {
+        compile_class(one_arg(name, args, &s)?, scope.set())
+    };
     Ok(match name {
         "all" => Expr::All(class(args)?),
         "any" => Expr::Any(class(args)?),
@@ -232,11 +300,16 @@ fn compile_call(name: &str, args: &[Ast], s: Span, scope: &dyn Scope) -> Result<
         "form" => {
             let a = one_arg(name, args, &s)?;
             match a {
-                Ast::Ident(f, fs) => Expr::Form(
-                    form_by_name(f)
-                        .ok_or_else(|| CompileError { span: fs.clone(), message: format!("unknown form `{f}`{}", suggest(f, &FORM_NAMES)) })?,
-                ),
-                other => return err(other.span(), "form(...) takes a form name, e.g. form(seven_pairs)"),
+                Ast::Ident(f, fs) => Expr::Form(form_by_name(f).ok_or_else(|| CompileError {
+                    span: fs.clone(),
+                    message: format!("unknown form `{f}`{}", suggest(f, &FORM_NAMES)),
+                })?),
+                other => {
+                    return err(
+                        other.span(),
+                        "form(...) takes a form name, e.g. form(seven_pairs)",
+                    )
+                }
             }
         }
         "wait" => {
@@ -244,14 +317,25 @@ fn compile_call(name: &str, args: &[Ast], s: Span, scope: &dyn Scope) -> Result<
             match a {
                 Ast::Ident(w, ws) => Expr::Wait(wait_bit(w).ok_or_else(|| CompileError {
                     span: ws.clone(),
-                    message: format!("unknown wait `{w}`{}", suggest(w, &["edge", "closed", "single", "two_sided", "pung"])),
+                    message: format!(
+                        "unknown wait `{w}`{}",
+                        suggest(w, &["edge", "closed", "single", "two_sided", "pung"])
+                    ),
                 })?),
                 other => return err(other.span(), "wait(...) takes a wait name, e.g. wait(edge)"),
             }
         }
         "shape" => match one_arg(name, args, &s)? {
-            Ast::Str(text, ts) => Expr::Shape(Shape::parse(text).map_err(|m| CompileError { span: ts.clone(), message: m })?),
-            other => return err(other.span(), "shape(...) takes a quoted pattern, e.g. shape('123a 123a 789a 789a 55a')"),
+            Ast::Str(text, ts) => Expr::Shape(Shape::parse(text).map_err(|m| CompileError {
+                span: ts.clone(),
+                message: m,
+            })?),
+            other => {
+                return err(
+                    other.span(),
+                    "shape(...) takes a quoted pattern, e.g. shape('123a 123a 789a 789a 55a')",
+                )
+            }
         },
         "concealed_shape" => match one_arg(name, args, &s)? {
             Ast::Str(text, ts) => {
@@ -268,18 +352,32 @@ fn compile_call(name: &str, args: &[Ast], s: Span, scope: &dyn Scope) -> Result<
                 }
                 Expr::ConcealedShape(ranks)
             }
-            other => return err(other.span(), "concealed_shape(...) takes quoted ranks, e.g. concealed_shape('1112345678999')"),
+            other => {
+                return err(
+                    other.span(),
+                    "concealed_shape(...) takes quoted ranks, e.g. concealed_shape('1112345678999')",
+                )
+            }
         },
         "group" => match one_arg(name, args, &s)? {
             Ast::Str(text, ts) => {
-                let g = crate::lang::parse_group(text)
-                    .map_err(|e| CompileError { span: ts.start + 1 + e.span.start..ts.start + 1 + e.span.end, message: e.message })?;
-                Expr::Group(Box::new(compile_group(&g, scope.set()).map_err(|e| CompileError {
+                let g = crate::lang::parse_group(text).map_err(|e| CompileError {
                     span: ts.start + 1 + e.span.start..ts.start + 1 + e.span.end,
                     message: e.message,
+                })?;
+                Expr::Group(Box::new(compile_group(&g, scope.set()).map_err(|e| {
+                    CompileError {
+                        span: ts.start + 1 + e.span.start..ts.start + 1 + e.span.end,
+                        message: e.message,
+                    }
                 })?))
             }
-            other => return err(other.span(), "group(...) takes a quoted pattern, e.g. group('2 chows: same suit, same rank')"),
+            other => {
+                return err(
+                    other.span(),
+                    "group(...) takes a quoted pattern, e.g. group('2 chows: same suit, same rank')",
+                )
+            }
         },
         _ => {
             let known: Vec<&str> = FUNCS.iter().map(|(n, _)| *n).collect();
@@ -288,7 +386,13 @@ fn compile_call(name: &str, args: &[Ast], s: Span, scope: &dyn Scope) -> Result<
     })
 }
 
-pub const FORM_NAMES: [&str; 5] = ["standard", "seven_pairs", "thirteen_orphans", "honours_knitted", "knitted_straight"];
+pub const FORM_NAMES: [&str; 5] = [
+    "standard",
+    "seven_pairs",
+    "thirteen_orphans",
+    "honours_knitted",
+    "knitted_straight",
+];
 
 pub fn form_by_name(name: &str) -> Option<Form> {
     Some(match name {
@@ -341,16 +445,30 @@ const CLASSES: &[(&str, &str)] = &[
 /// Compiles a tile class: a named class, a tile list `{...}`, `rank(..)`, `suit(x)`, `|` and `&`.
 pub fn compile_class(ast: &Ast, set: &TileSet) -> Result<Class, CompileError> {
     let mask_where = |pred: &dyn Fn(mj_core::Tile) -> bool| -> u64 {
-        set.playing_tiles().filter(|t| pred(*t)).fold(0u64, |m, t| m | (1 << t.id()))
+        set.playing_tiles()
+            .filter(|t| pred(*t))
+            .fold(0u64, |m, t| m | (1 << t.id()))
     };
     match ast {
         Ast::Ident(name, s) => Ok(match name.as_str() {
             "honours" => Class::Mask(mask_where(&|t| set.is_honour(t))),
             "winds" => Class::Mask(mask_where(&|t| {
-                matches!(set.kind(t), mj_core::tile::Kind::Honour { group: mj_core::tile::HonourGroup::Wind, .. })
+                matches!(
+                    set.kind(t),
+                    mj_core::tile::Kind::Honour {
+                        group: mj_core::tile::HonourGroup::Wind,
+                        ..
+                    }
+                )
             })),
             "dragons" => Class::Mask(mask_where(&|t| {
-                matches!(set.kind(t), mj_core::tile::Kind::Honour { group: mj_core::tile::HonourGroup::Dragon, .. })
+                matches!(
+                    set.kind(t),
+                    mj_core::tile::Kind::Honour {
+                        group: mj_core::tile::HonourGroup::Dragon,
+                        ..
+                    }
+                )
             })),
             "suited" => Class::Mask(mask_where(&|t| set.is_suited(t))),
             "terminals" => Class::Mask(mask_where(&|t| set.is_terminal(t))),
@@ -360,14 +478,19 @@ pub fn compile_class(ast: &Ast, set: &TileSet) -> Result<Class, CompileError> {
             "winning" => Class::Winning,
             _ => {
                 let known: Vec<&str> = CLASSES.iter().map(|(n, _)| *n).collect();
-                return err(s.clone(), format!("unknown tile class `{name}`{}", suggest(name, &known)));
+                return err(
+                    s.clone(),
+                    format!("unknown tile class `{name}`{}", suggest(name, &known)),
+                );
             }
         }),
         Ast::Tiles(runs, _) => {
             let mut m = 0u64;
             for (run, rs) in runs {
-                let tiles = mj_core::notation::parse_tiles(set, run)
-                    .map_err(|e| CompileError { span: rs.clone(), message: e.to_string() })?;
+                let tiles = mj_core::notation::parse_tiles(set, run).map_err(|e| CompileError {
+                    span: rs.clone(),
+                    message: e.to_string(),
+                })?;
                 for t in tiles {
                     m |= 1 << t.id();
                 }
@@ -385,7 +508,9 @@ pub fn compile_class(ast: &Ast, set: &TileSet) -> Result<Class, CompileError> {
             if ranks.is_empty() {
                 return err(s.clone(), "rank(...) needs at least one rank");
             }
-            Ok(Class::Mask(mask_where(&|t| set.suit_rank(t).is_some_and(|(_, r)| ranks.contains(&r)))))
+            Ok(Class::Mask(mask_where(&|t| {
+                set.suit_rank(t).is_some_and(|(_, r)| ranks.contains(&r))
+            })))
         }
         Ast::Call(name, args, s) if name == "suit" => {
             let letter = match args.as_slice() {
@@ -395,15 +520,22 @@ pub fn compile_class(ast: &Ast, set: &TileSet) -> Result<Class, CompileError> {
             let Some(suit) = set.suits().iter().position(|x| x.letter == letter) else {
                 return err(s.clone(), format!("ruleset {} has no suit `{letter}`", set.name));
             };
-            Ok(Class::Mask(mask_where(&|t| set.suit_rank(t).is_some_and(|(x, _)| x as usize == suit))))
+            Ok(Class::Mask(mask_where(&|t| {
+                set.suit_rank(t).is_some_and(|(x, _)| x as usize == suit)
+            })))
         }
-        Ast::Bin(BinOp::Union, a, b, _) => {
-            Ok(Class::Union(Box::new(compile_class(a, set)?), Box::new(compile_class(b, set)?)))
-        }
-        Ast::Bin(BinOp::Inter, a, b, _) => {
-            Ok(Class::Inter(Box::new(compile_class(a, set)?), Box::new(compile_class(b, set)?)))
-        }
-        other => err(other.span(), "expected a tile class: honours, winds, dragons, terminals, {tiles}, rank(...), suit(x)"),
+        Ast::Bin(BinOp::Union, a, b, _) => Ok(Class::Union(
+            Box::new(compile_class(a, set)?),
+            Box::new(compile_class(b, set)?),
+        )),
+        Ast::Bin(BinOp::Inter, a, b, _) => Ok(Class::Inter(
+            Box::new(compile_class(a, set)?),
+            Box::new(compile_class(b, set)?),
+        )),
+        other => err(
+            other.span(),
+            "expected a tile class: honours, winds, dragons, terminals, {tiles}, rank(...), suit(x)",
+        ),
     }
 }
 
@@ -443,7 +575,10 @@ pub fn compile_group(g: &GroupAst, set: &TileSet) -> Result<Group, CompileError>
             Constraint::SameRank => out.same_rank = true,
             Constraint::Ranks(r) => {
                 if r.len() != g.count {
-                    return err(span.clone(), format!("`ranks` lists {} ranks for a group of {}", r.len(), g.count));
+                    return err(
+                        span.clone(),
+                        format!("`ranks` lists {} ranks for a group of {}", r.len(), g.count),
+                    );
                 }
                 let mut r = r.clone();
                 r.sort_unstable();
@@ -454,7 +589,10 @@ pub fn compile_group(g: &GroupAst, set: &TileSet) -> Result<Group, CompileError>
         }
     }
     if out.same_suit && out.different_suits {
-        return err(0..g.constraints.len(), "a group cannot be both `same suit` and `different suits`");
+        return err(
+            0..g.constraints.len(),
+            "a group cannot be both `same suit` and `different suits`",
+        );
     }
     Ok(out)
 }
@@ -475,7 +613,11 @@ impl Group {
                 return false;
             }
         }
-        let needs_suits = self.same_suit || self.different_suits || self.same_rank || self.ranks.is_some() || !self.steps.is_empty();
+        let needs_suits = self.same_suit
+            || self.different_suits
+            || self.same_rank
+            || self.ranks.is_some()
+            || !self.steps.is_empty();
         if !needs_suits {
             return true;
         }
@@ -511,7 +653,10 @@ impl Group {
             }
         }
         if !self.steps.is_empty() {
-            let ok = self.steps.iter().any(|&st| r.windows(2).all(|w| w[1] == w[0] + st));
+            let ok = self
+                .steps
+                .iter()
+                .any(|&st| r.windows(2).all(|w| w[1] == w[0] + st));
             if !ok {
                 return false;
             }
@@ -534,7 +679,9 @@ impl Shape {
         let mut items = Vec::new();
         for word in text.split_whitespace() {
             let chars: Vec<char> = word.chars().collect();
-            let Some((&var, digits)) = chars.split_last() else { continue };
+            let Some((&var, digits)) = chars.split_last() else {
+                continue;
+            };
             if !var.is_ascii_lowercase() {
                 return Err(format!("`{word}` must end in a suit variable a–z"));
             }
@@ -547,7 +694,11 @@ impl Shape {
                 [a, b, c] if *b == a + 1 && *c == b + 1 => 0,
                 [a, b, c] if a == b && b == c => 1,
                 [a, b] if a == b => 2,
-                _ => return Err(format!("`{word}` is not a chow (123a), pung (555a) or pair (55a)")),
+                _ => {
+                    return Err(format!(
+                        "`{word}` is not a chow (123a), pung (555a) or pair (55a)"
+                    ))
+                }
             };
             items.push((kind, ds[0], var as u8 - b'a'));
         }
@@ -563,12 +714,16 @@ impl Shape {
         let r = f.reading;
         let mut have: Vec<(u8, u8, u8)> = Vec::with_capacity(6);
         for s in &r.sets {
-            let Some((suit, rank)) = f.set.suit_rank(s.tile) else { return false };
+            let Some((suit, rank)) = f.set.suit_rank(s.tile) else {
+                return false;
+            };
             let kind = if s.kind == SetKind::Chow { 0 } else { 1 };
             have.push((kind, rank, suit));
         }
         if let Some(p) = r.pair {
-            let Some((suit, rank)) = f.set.suit_rank(p) else { return false };
+            let Some((suit, rank)) = f.set.suit_rank(p) else {
+                return false;
+            };
             have.push((2, rank, suit));
         }
         if have.len() != self.items.len() {
@@ -582,8 +737,11 @@ impl Shape {
 
     fn assign(&self, v: usize, assign: &mut Vec<u8>, nsuits: usize, have: &[(u8, u8, u8)]) -> bool {
         if v == assign.len() {
-            let mut want: Vec<(u8, u8, u8)> =
-                self.items.iter().map(|&(k, r, var)| (k, r, assign[var as usize])).collect();
+            let mut want: Vec<(u8, u8, u8)> = self
+                .items
+                .iter()
+                .map(|&(k, r, var)| (k, r, assign[var as usize]))
+                .collect();
             let mut got = have.to_vec();
             want.sort_unstable();
             got.sort_unstable();
@@ -675,16 +833,27 @@ impl Expr {
             Expr::Kinds(c) => (f.present & c.eval(f)).count_ones() as i64,
             Expr::PungsOf(c) => {
                 let m = c.eval(f);
-                f.reading.sets.iter().filter(|s| s.kind != SetKind::Chow && m & (1 << s.tile.id()) != 0).count() as i64
+                f.reading
+                    .sets
+                    .iter()
+                    .filter(|s| s.kind != SetKind::Chow && m & (1 << s.tile.id()) != 0)
+                    .count() as i64
             }
             Expr::KongsOf(c) => {
                 let m = c.eval(f);
-                f.reading.sets.iter().filter(|s| s.kind == SetKind::Kong && m & (1 << s.tile.id()) != 0).count() as i64
+                f.reading
+                    .sets
+                    .iter()
+                    .filter(|s| s.kind == SetKind::Kong && m & (1 << s.tile.id()) != 0)
+                    .count() as i64
             }
             Expr::ChowsOf(c) => {
                 let m = c.eval(f);
-                f.reading.sets.iter().filter(|s| s.kind == SetKind::Chow && m & (0b111 << s.tile.id()) != 0).count()
-                    as i64
+                f.reading
+                    .sets
+                    .iter()
+                    .filter(|s| s.kind == SetKind::Chow && m & (0b111 << s.tile.id()) != 0)
+                    .count() as i64
             }
             Expr::PairOf(c) => i64::from(f.reading.pair.is_some_and(|p| c.eval(f) & (1 << p.id()) != 0)),
             Expr::EveryGroup(c) => {
@@ -710,7 +879,9 @@ impl Expr {
                     if c == 0 {
                         continue;
                     }
-                    let Some((s, r)) = f.set.suit_rank(t) else { return 0 };
+                    let Some((s, r)) = f.set.suit_rank(t) else {
+                        return 0;
+                    };
                     if *suit_seen.get_or_insert(s) != s {
                         return 0;
                     }
@@ -777,8 +948,16 @@ fn eval_var(v: Var, f: &Facts) -> i64 {
         Var::Chows => r.sets.iter().filter(|s| s.kind == SetKind::Chow).count() as i64,
         Var::Pungs => r.sets.iter().filter(|s| s.kind != SetKind::Chow).count() as i64,
         Var::Kongs => r.sets.iter().filter(|s| s.kind == SetKind::Kong).count() as i64,
-        Var::ConcealedKongs => r.sets.iter().filter(|s| s.kind == SetKind::Kong && s.concealed).count() as i64,
-        Var::ExposedKongs => r.sets.iter().filter(|s| s.kind == SetKind::Kong && !s.concealed).count() as i64,
+        Var::ConcealedKongs => r
+            .sets
+            .iter()
+            .filter(|s| s.kind == SetKind::Kong && s.concealed)
+            .count() as i64,
+        Var::ExposedKongs => r
+            .sets
+            .iter()
+            .filter(|s| s.kind == SetKind::Kong && !s.concealed)
+            .count() as i64,
         Var::Hogs => {
             let kongs = r.sets.iter().filter(|s| s.kind == SetKind::Kong).count() as i64;
             let full = bits(f.present).filter(|&t| f.counts[t] >= 4).count() as i64;
@@ -793,6 +972,14 @@ fn eval_var(v: Var, f: &Facts) -> i64 {
 }
 
 /// Names and descriptions for `mj doc` and error messages.
-pub fn vocabulary() -> (Vec<(&'static str, &'static str)>, Vec<(&'static str, &'static str)>, Vec<(&'static str, &'static str)>) {
-    (VARS.iter().map(|(n, _, d)| (*n, *d)).collect(), FUNCS.to_vec(), CLASSES.to_vec())
+pub fn vocabulary() -> (
+    Vec<(&'static str, &'static str)>,
+    Vec<(&'static str, &'static str)>,
+    Vec<(&'static str, &'static str)>,
+) {
+    (
+        VARS.iter().map(|(n, _, d)| (*n, *d)).collect(),
+        FUNCS.to_vec(),
+        CLASSES.to_vec(),
+    )
 }

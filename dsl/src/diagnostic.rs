@@ -23,8 +23,20 @@ impl Diagnostic {
     pub fn new(file: &str, source: &str, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
         let start = span.start.min(source.len());
         let (line, column) = line_col(source, start);
-        let snippet = source.lines().nth(line.saturating_sub(1)).unwrap_or("").to_string();
-        Diagnostic { file: file.to_string(), span, line, column, message: message.into(), help: None, snippet }
+        let snippet = source
+            .lines()
+            .nth(line.saturating_sub(1))
+            .unwrap_or("")
+            .to_string();
+        Diagnostic {
+            file: file.to_string(),
+            span,
+            line,
+            column,
+            message: message.into(),
+            help: None,
+            snippet,
+        }
     }
 
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
@@ -60,7 +72,9 @@ pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
             line_start = i + 1;
         }
     }
-    let col = source.get(line_start..offset).map_or(1, |s| s.chars().count() + 1);
+    let col = source
+        .get(line_start..offset)
+        .map_or(1, |s| s.chars().count() + 1);
     (line, col)
 }
 
@@ -78,7 +92,12 @@ impl fmt::Display for Diagnostic {
             writeln!(f, "{pad} |")?;
             writeln!(f, "{num} | {}", self.snippet)?;
             let width = self.snippet_width();
-            let lead: String = self.snippet.chars().take(self.column.saturating_sub(1)).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+            let lead: String = self
+                .snippet
+                .chars()
+                .take(self.column.saturating_sub(1))
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
             write!(f, "{pad} | {lead}{}", "^".repeat(width.max(1)))?;
         }
         if let Some(h) = &self.help {
@@ -91,7 +110,11 @@ impl fmt::Display for Diagnostic {
 impl Diagnostic {
     fn snippet_width(&self) -> usize {
         let len = self.span.end.saturating_sub(self.span.start);
-        let rest = self.snippet.chars().count().saturating_sub(self.column.saturating_sub(1));
+        let rest = self
+            .snippet
+            .chars()
+            .count()
+            .saturating_sub(self.column.saturating_sub(1));
         len.min(rest)
     }
 }

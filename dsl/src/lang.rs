@@ -69,22 +69,36 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str) -> SyntaxError {
     };
     let expected: Vec<String> = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut v: Vec<String> = positives.iter().filter_map(describe_rule).map(String::from).collect();
+            let mut v: Vec<String> = positives
+                .iter()
+                .filter_map(describe_rule)
+                .map(String::from)
+                .collect();
             v.sort();
             v.dedup();
             v
         }
         pest::error::ErrorVariant::CustomError { message } => vec![message.clone()],
     };
-    let found = text[pos.min(text.len())..].chars().take_while(|c| !c.is_whitespace()).collect::<String>();
-    let found = if found.is_empty() { "end of text".to_string() } else { format!("`{found}`") };
+    let found = text[pos.min(text.len())..]
+        .chars()
+        .take_while(|c| !c.is_whitespace())
+        .collect::<String>();
+    let found = if found.is_empty() {
+        "end of text".to_string()
+    } else {
+        format!("`{found}`")
+    };
     let message = if expected.is_empty() {
         format!("unexpected {found}")
     } else {
         format!("expected {} but found {found}", expected.join(" or "))
     };
     let end = (pos + 1).min(text.len()).max(pos);
-    SyntaxError { span: pos..end, message }
+    SyntaxError {
+        span: pos..end,
+        message,
+    }
 }
 
 fn describe_rule(r: &Rule) -> Option<&'static str> {
@@ -108,7 +122,9 @@ fn describe_rule(r: &Rule) -> Option<&'static str> {
         | Rule::same_rank
         | Rule::ranks
         | Rule::step
-        | Rule::tiles => "a constraint (same suit, different suits, same rank, ranks N.., step N [or N], tiles C)",
+        | Rule::tiles => {
+            "a constraint (same suit, different suits, same rank, ranks N.., step N [or N], tiles C)"
+        }
         Rule::tile_run => "tiles",
         _ => return None,
     })
@@ -117,11 +133,14 @@ fn describe_rule(r: &Rule) -> Option<&'static str> {
 /// Parses a `when` condition or a settlement formula.
 pub fn parse_expr(text: &str) -> Result<Ast, SyntaxError> {
     let mut pairs = ExprParser::parse(Rule::expr_input, text).map_err(|e| syntax_error(e, text))?;
-    let input = pairs.next().ok_or_else(|| SyntaxError { span: 0..0, message: "empty expression".into() })?;
-    let expr = input
-        .into_inner()
-        .next()
-        .ok_or_else(|| SyntaxError { span: 0..0, message: "empty expression".into() })?;
+    let input = pairs.next().ok_or_else(|| SyntaxError {
+        span: 0..0,
+        message: "empty expression".into(),
+    })?;
+    let expr = input.into_inner().next().ok_or_else(|| SyntaxError {
+        span: 0..0,
+        message: "empty expression".into(),
+    })?;
     Ok(build(expr))
 }
 
@@ -140,7 +159,12 @@ fn build(p: Pair<Rule>) -> Ast {
                 None => Ast::Num(0, span),
             }
         }
-        Rule::or_expr | Rule::and_expr | Rule::cmp_expr | Rule::sum_expr | Rule::prod_expr | Rule::set_expr => {
+        Rule::or_expr
+        | Rule::and_expr
+        | Rule::cmp_expr
+        | Rule::sum_expr
+        | Rule::prod_expr
+        | Rule::set_expr => {
             let mut inner = p.into_inner();
             let mut left = match inner.next() {
                 Some(x) => build(x),
@@ -194,7 +218,12 @@ fn build(p: Pair<Rule>) -> Ast {
             Ast::Str(s[1..s.len() - 1].to_string(), span)
         }
         Rule::ident => Ast::Ident(p.as_str().to_string(), span),
-        Rule::tile_lit => Ast::Tiles(p.into_inner().map(|r| (r.as_str().to_string(), span_of(&r))).collect(), span),
+        Rule::tile_lit => Ast::Tiles(
+            p.into_inner()
+                .map(|r| (r.as_str().to_string(), span_of(&r)))
+                .collect(),
+            span,
+        ),
         Rule::call => {
             let mut inner = p.into_inner();
             let name = inner.next().map(|n| n.as_str().to_string()).unwrap_or_default();
@@ -234,9 +263,15 @@ pub fn parse_group(text: &str) -> Result<GroupAst, SyntaxError> {
     let group = pairs
         .next()
         .and_then(|g| g.into_inner().next())
-        .ok_or_else(|| SyntaxError { span: 0..0, message: "empty pattern".into() })?;
+        .ok_or_else(|| SyntaxError {
+            span: 0..0,
+            message: "empty pattern".into(),
+        })?;
     let mut inner = group.into_inner();
-    let count = inner.next().map(|n| n.as_str().parse().unwrap_or(usize::MAX)).unwrap_or(0);
+    let count = inner
+        .next()
+        .map(|n| n.as_str().parse().unwrap_or(usize::MAX))
+        .unwrap_or(0);
     let kind = match inner.next().map(|k| k.as_str()) {
         Some("chows") => GroupKind::Chows,
         Some("pungs") => GroupKind::Pungs,
@@ -247,7 +282,10 @@ pub fn parse_group(text: &str) -> Result<GroupAst, SyntaxError> {
         let span = span_of(&c);
         let Some(c) = c.into_inner().next() else { continue };
         let nums = |c: Pair<Rule>| -> Vec<u8> {
-            c.into_inner().filter(|x| x.as_rule() == Rule::number).map(|x| x.as_str().parse().unwrap_or(u8::MAX)).collect()
+            c.into_inner()
+                .filter(|x| x.as_rule() == Rule::number)
+                .map(|x| x.as_str().parse().unwrap_or(u8::MAX))
+                .collect()
         };
         let con = match c.as_rule() {
             Rule::same_suit => Constraint::SameSuit,
@@ -262,7 +300,11 @@ pub fn parse_group(text: &str) -> Result<GroupAst, SyntaxError> {
         };
         constraints.push((con, span));
     }
-    Ok(GroupAst { count, kind, constraints })
+    Ok(GroupAst {
+        count,
+        kind,
+        constraints,
+    })
 }
 
 #[cfg(test)]
@@ -283,7 +325,10 @@ mod tests {
         let ast = parse_expr("all({23468s F}) and pungs(terminals | honours) >= 2").unwrap();
         assert!(matches!(ast, Ast::Bin(BinOp::And, ..)));
         assert!(parse_expr("shape('123a 789a')").is_ok());
-        assert!(parse_expr("order(x)").is_ok(), "`or` prefix inside a name is a name");
+        assert!(
+            parse_expr("order(x)").is_ok(),
+            "`or` prefix inside a name is a name"
+        );
     }
 
     #[test]

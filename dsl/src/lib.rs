@@ -5,6 +5,7 @@ pub mod cond;
 pub mod diagnostic;
 pub mod lang;
 pub mod load;
+pub mod report;
 pub mod ruleset;
 pub mod schema;
 pub mod score;
@@ -14,5 +15,6 @@ pub mod settle;
 
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use load::{builtin_names, load, load_from_memory};
+pub use report::{score_text, HandReport};
 pub use ruleset::Ruleset;
 pub use score::{score, FanHit, Score, ScoreError};

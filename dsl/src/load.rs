@@ -46,7 +46,10 @@ pub fn load(spec: &str) -> Result<Ruleset, Diagnostics> {
                     spec,
                     format!("no built-in ruleset `{spec}` and no folder at that path{hint}"),
                 )
-                .with_help(format!("built-in rulesets: {}; or give a folder holding ruleset.toml", names.join(", ")))]));
+                .with_help(format!(
+                    "built-in rulesets: {}; or give a folder holding ruleset.toml",
+                    names.join(", ")
+                ))]));
             }
             Origin::Builtin(spec.to_string())
         }
@@ -58,7 +61,13 @@ pub fn load(spec: &str) -> Result<Ruleset, Diagnostics> {
 /// contents and must include `ruleset.toml`. `extends` resolves to built-ins.
 pub fn load_from_memory(label: &str, files: &[(&str, &str)]) -> Result<Ruleset, Diagnostics> {
     let mut loader = Loader::default();
-    loader.load(Origin::Memory(label.to_string(), files.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()))
+    loader.load(Origin::Memory(
+        label.to_string(),
+        files
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect(),
+    ))
 }
 
 #[derive(Clone, Debug)]
@@ -86,11 +95,14 @@ impl Origin {
                 .map(|(f, c)| (format!("rulesets/{n}/{f}"), c.to_string())),
             Origin::Dir(d) => {
                 let p = d.join(file);
-                std::fs::read_to_string(&p).ok().map(|c| (p.display().to_string(), c))
+                std::fs::read_to_string(&p)
+                    .ok()
+                    .map(|c| (p.display().to_string(), c))
             }
-            Origin::Memory(l, files) => {
-                files.iter().find(|(f, _)| f == file).map(|(f, c)| (format!("{l}/{f}"), c.clone()))
-            }
+            Origin::Memory(l, files) => files
+                .iter()
+                .find(|(f, _)| f == file)
+                .map(|(f, c)| (format!("{l}/{f}"), c.clone())),
         }
     }
 
@@ -143,7 +155,13 @@ impl Loader {
         &mut self.diags[last]
     }
 
-    fn help(&mut self, file: usize, span: std::ops::Range<usize>, msg: impl Into<String>, help: impl Into<String>) {
+    fn help(
+        &mut self,
+        file: usize,
+        span: std::ops::Range<usize>,
+        msg: impl Into<String>,
+        help: impl Into<String>,
+    ) {
         let h = help.into();
         self.diag(file, span, msg).help = Some(h);
     }
@@ -172,19 +190,33 @@ impl Loader {
                 }
             };
             let Some(meta) = raw.ruleset.clone() else {
-                self.help(file, 0..0, "missing [ruleset] table", "start the file with [ruleset] and name = \"...\"");
+                self.help(
+                    file,
+                    0..0,
+                    "missing [ruleset] table",
+                    "start the file with [ruleset] and name = \"...\"",
+                );
                 return Err(Diagnostics(std::mem::take(&mut self.diags)));
             };
             let extends = meta.extends.clone();
-            chain.push(Layer { file, raw, origin: origin.clone() });
+            chain.push(Layer {
+                file,
+                raw,
+                origin: origin.clone(),
+            });
             let Some(base) = extends else { break };
             let base_name = base.get_ref().clone();
             if chain.iter().any(|l| {
-                l.raw.ruleset.as_ref().is_some_and(|m| *m.name.get_ref() == base_name)
+                l.raw
+                    .ruleset
+                    .as_ref()
+                    .is_some_and(|m| *m.name.get_ref() == base_name)
                     || matches!(&l.origin, Origin::Builtin(n) if *n == base_name)
             }) {
-                let names: Vec<String> =
-                    chain.iter().filter_map(|l| l.raw.ruleset.as_ref().map(|m| m.name.get_ref().clone())).collect();
+                let names: Vec<String> = chain
+                    .iter()
+                    .filter_map(|l| l.raw.ruleset.as_ref().map(|m| m.name.get_ref().clone()))
+                    .collect();
                 self.help(
                     file,
                     base.span(),
@@ -223,7 +255,11 @@ impl Loader {
     }
 
     /// Merges one section across the chain: later layers override keys of earlier ones.
-    fn section(&mut self, chain: &[Layer], pick: fn(&RawFile) -> Option<&toml::Value>) -> Option<(toml::Value, usize)> {
+    fn section(
+        &mut self,
+        chain: &[Layer],
+        pick: fn(&RawFile) -> Option<&toml::Value>,
+    ) -> Option<(toml::Value, usize)> {
         let mut merged: Option<toml::Value> = None;
         let mut file = 0;
         for l in chain {
@@ -243,7 +279,11 @@ impl Loader {
 
     /// Deserializes a merged section, reporting type errors and unknown keys against the file
     /// that last wrote it (located by searching for the key's text).
-    fn typed<T: serde::de::DeserializeOwned>(&mut self, name: &str, v: Option<(toml::Value, usize)>) -> Option<T> {
+    fn typed<T: serde::de::DeserializeOwned>(
+        &mut self,
+        name: &str,
+        v: Option<(toml::Value, usize)>,
+    ) -> Option<T> {
         let (v, file) = v?;
         match v.try_into::<T>() {
             Ok(t) => Some(t),
@@ -276,18 +316,32 @@ impl Loader {
         let top = chain.last()?;
         let meta = top.raw.ruleset.clone()?;
         let name = meta.name.get_ref().clone();
-        let inherit = |f: fn(&schema::RawMeta) -> Option<String>| chain.iter().rev().find_map(|l| l.raw.ruleset.as_ref().and_then(f));
+        let inherit = |f: fn(&schema::RawMeta) -> Option<String>| {
+            chain
+                .iter()
+                .rev()
+                .find_map(|l| l.raw.ruleset.as_ref().and_then(f))
+        };
         let version = inherit(|m| m.version.clone()).unwrap_or_else(|| "0".into());
         let description = meta.description.clone().unwrap_or_default();
         let language = inherit(|m| m.language.clone()).unwrap_or_else(|| "zh".into());
-        let extends: Vec<String> =
-            chain.iter().rev().skip(1).filter_map(|l| l.raw.ruleset.as_ref().map(|m| m.name.get_ref().clone())).collect();
+        let extends: Vec<String> = chain
+            .iter()
+            .rev()
+            .skip(1)
+            .filter_map(|l| l.raw.ruleset.as_ref().map(|m| m.name.get_ref().clone()))
+            .collect();
 
         let tiles_v = self.section(chain, |r| r.tiles.as_ref());
         let tiles_file = tiles_v.as_ref().map(|x| x.1).unwrap_or(top.file);
         let tiles_spec: Option<mj_core::TileSetSpec> = match tiles_v {
             None => {
-                self.help(top.file, 0..0, "missing [tiles] table", "give suits, honours and bonus tiles, e.g. suits = [{ letter = \"m\", max_rank = 9 }]");
+                self.help(
+                    top.file,
+                    0..0,
+                    "missing [tiles] table",
+                    "give suits, honours and bonus tiles, e.g. suits = [{ letter = \"m\", max_rank = 9 }]",
+                );
                 None
             }
             some => self.typed("tiles", some),
@@ -334,7 +388,10 @@ impl Loader {
             for w in &l.raw.context {
                 let word = w.get_ref().word.get_ref().clone();
                 const RESERVED: [&str; 7] = ["self", "last", "kong", "fourth", "seat", "round", "flowers"];
-                if RESERVED.contains(&word.as_str()) || !word.chars().all(|c| c.is_ascii_lowercase() || c == '_') || word.is_empty() {
+                if RESERVED.contains(&word.as_str())
+                    || !word.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                    || word.is_empty()
+                {
                     self.help(
                         l.file,
                         w.get_ref().word.span(),
@@ -344,7 +401,11 @@ impl Loader {
                     continue;
                 }
                 words.retain(|x| x.word != word);
-                words.push(ContextWordSpec { word, takes_value: w.get_ref().value, help: w.get_ref().help.clone() });
+                words.push(ContextWordSpec {
+                    word,
+                    takes_value: w.get_ref().value,
+                    help: w.get_ref().help.clone(),
+                });
             }
         }
 
@@ -364,7 +425,10 @@ impl Loader {
                     }
                     Some((path, text)) => {
                         let fid = self.files.len();
-                        self.files.push(File { path, text: text.clone() });
+                        self.files.push(File {
+                            path,
+                            text: text.clone(),
+                        });
                         match scripts.add(&text) {
                             Ok(_) => {}
                             Err(e) => {
@@ -387,7 +451,12 @@ impl Loader {
                 match fans.iter().position(|m| *m.raw.id.get_ref() == id) {
                     Some(i) if li > 0 || true => {
                         if fans[i].file == l.file {
-                            self.help(l.file, raw.id.span(), format!("fan `{id}` is defined twice"), "give each fan a unique id");
+                            self.help(
+                                l.file,
+                                raw.id.span(),
+                                format!("fan `{id}` is defined twice"),
+                                "give each fan a unique id",
+                            );
                             continue;
                         }
                         if raw.remove == Some(true) {
@@ -399,18 +468,29 @@ impl Loader {
                         fans[i].span = span;
                     }
                     _ => {
-                        if raw.remove.is_some() || (li > 0 && raw.points.is_none() && raw.multiplier.is_none() && raw.zh.is_none()) {
+                        if raw.remove.is_some()
+                            || (li > 0
+                                && raw.points.is_none()
+                                && raw.multiplier.is_none()
+                                && raw.zh.is_none())
+                        {
                             let known: Vec<&str> = fans.iter().map(|m| m.raw.id.get_ref().as_str()).collect();
                             let hint = cond::suggest(&id, &known);
                             self.help(
                                 l.file,
                                 raw.id.span(),
-                                format!("override names fan `{id}`, which the base ruleset does not have{hint}"),
+                                format!(
+                                    "override names fan `{id}`, which the base ruleset does not have{hint}"
+                                ),
                                 "to add a new fan give zh, en, points (or multiplier), definition and when",
                             );
                             continue;
                         }
-                        fans.push(MergedFan { raw, file: l.file, span });
+                        fans.push(MergedFan {
+                            raw,
+                            file: l.file,
+                            span,
+                        });
                     }
                 }
             }
@@ -418,12 +498,18 @@ impl Loader {
 
         let (tiles, tiles_spec, wall, deal, play, win, scoring_raw, settle_raw) =
             match (tiles, tiles_spec, wall, deal, play, win, scoring_raw, settle_raw) {
-                (Some(a), Some(b), Some(c), Some(d), Some(e), Some(f), Some(g), Some(h)) => (a, b, c, d, e, f, g, h),
+                (Some(a), Some(b), Some(c), Some(d), Some(e), Some(f), Some(g), Some(h)) => {
+                    (a, b, c, d, e, f, g, h)
+                }
                 _ => return None,
             };
 
         // Win forms.
-        let mut forms = FormRules { standard: false, seven_pairs_allow_four: win.seven_pairs_allow_four, ..FormRules::default() };
+        let mut forms = FormRules {
+            standard: false,
+            seven_pairs_allow_four: win.seven_pairs_allow_four,
+            ..FormRules::default()
+        };
         for f in &win.forms {
             match f.as_str() {
                 "standard" => forms.standard = true,
@@ -434,7 +520,12 @@ impl Loader {
                         Ok(t) if !t.is_empty() => forms.orphans = t,
                         Ok(_) => {
                             let span = self.find_in(win_file, "win", "`orphans`");
-                            self.help(win_file, span, "thirteen_orphans needs `orphans`, the tiles of the form", "e.g. orphans = \"19m19p19sESWNCFP\"");
+                            self.help(
+                                win_file,
+                                span,
+                                "thirteen_orphans needs `orphans`, the tiles of the form",
+                                "e.g. orphans = \"19m19p19sESWNCFP\"",
+                            );
                         }
                         Err(e) => {
                             let span = self.find_in(win_file, "win", "`orphans`");
@@ -464,7 +555,10 @@ impl Loader {
                 &self.words
             }
         }
-        let scope = FanScope { set: &tiles, words: words.iter().map(|w| w.word.clone()).collect() };
+        let scope = FanScope {
+            set: &tiles,
+            words: words.iter().map(|w| w.word.clone()).collect(),
+        };
 
         let ids: Vec<String> = fans.iter().map(|m| m.raw.id.get_ref().clone()).collect();
         let id_refs: Vec<&str> = ids.iter().map(|s| s.as_str()).collect();
@@ -495,7 +589,12 @@ impl Loader {
                 continue;
             }
             if r.definition.as_deref().unwrap_or("").trim().is_empty() {
-                self.help(m.file, r.id.span(), format!("fan `{id}` has no definition"), "add definition = \"one line saying what the fan is\"");
+                self.help(
+                    m.file,
+                    r.id.span(),
+                    format!("fan `{id}` has no definition"),
+                    "add definition = \"one line saying what the fan is\"",
+                );
             }
             let when = match &r.when {
                 Some(w) => match crate::lang::parse_expr(w.get_ref()) {
@@ -503,13 +602,21 @@ impl Loader {
                         Ok(e) => Some(e),
                         Err(e) => {
                             let base = w.span().start + 1;
-                            self.diag(m.file, base + e.span.start..base + e.span.end, format!("in `when` of fan `{id}`: {}", e.message));
+                            self.diag(
+                                m.file,
+                                base + e.span.start..base + e.span.end,
+                                format!("in `when` of fan `{id}`: {}", e.message),
+                            );
                             None
                         }
                     },
                     Err(e) => {
                         let base = w.span().start + 1;
-                        self.diag(m.file, base + e.span.start..base + e.span.end, format!("in `when` of fan `{id}`: {}", e.message));
+                        self.diag(
+                            m.file,
+                            base + e.span.start..base + e.span.end,
+                            format!("in `when` of fan `{id}`: {}", e.message),
+                        );
                         None
                     }
                 },
@@ -522,7 +629,11 @@ impl Loader {
                         Ok(ast) => match cond::compile_group(&ast, &tiles) {
                             Ok(g) => Some(g),
                             Err(e) => {
-                                self.diag(m.file, base + e.span.start..base + e.span.end, format!("in `group` of fan `{id}`: {}", e.message));
+                                self.diag(
+                                    m.file,
+                                    base + e.span.start..base + e.span.end,
+                                    format!("in `group` of fan `{id}`: {}", e.message),
+                                );
                                 None
                             }
                         },
@@ -548,7 +659,10 @@ impl Loader {
                         self.help(
                             m.file,
                             s.span(),
-                            format!("fan `{id}` names script function `{}`, which no script defines{hint}", s.get_ref()),
+                            format!(
+                                "fan `{id}` names script function `{}`, which no script defines{hint}",
+                                s.get_ref()
+                            ),
                             "define it in a .rhai file listed under [[script]]",
                         );
                         None
@@ -563,7 +677,12 @@ impl Loader {
                     Some((a, n)) => match n.trim().parse::<u32>() {
                         Ok(n) => (a.trim(), Some(n)),
                         Err(_) => {
-                            self.help(m.file, e.span(), format!("bad count in exclusion `{text}`"), "write `fan_id` or `fan_id*N`");
+                            self.help(
+                                m.file,
+                                e.span(),
+                                format!("bad count in exclusion `{text}`"),
+                                "write `fan_id` or `fan_id*N`",
+                            );
                             continue;
                         }
                     },
@@ -573,7 +692,11 @@ impl Loader {
                     Some(i) => excludes.push((i, count)),
                     None => {
                         let hint = cond::suggest(fid, &id_refs);
-                        self.diag(m.file, e.span(), format!("unknown fan `{fid}` in excludes of `{id}`{hint}"));
+                        self.diag(
+                            m.file,
+                            e.span(),
+                            format!("unknown fan `{fid}` in excludes of `{id}`{hint}"),
+                        );
                     }
                 }
             }
@@ -592,7 +715,12 @@ impl Loader {
                     }
                 }
             }
-            let value = r.points.as_ref().or(r.multiplier.as_ref()).map(|v| *v.get_ref()).unwrap_or(0);
+            let value = r
+                .points
+                .as_ref()
+                .or(r.multiplier.as_ref())
+                .map(|v| *v.get_ref())
+                .unwrap_or(0);
             compiled.push(Fan {
                 id: id.clone(),
                 zh: r.zh.clone().unwrap_or_default(),
@@ -621,7 +749,12 @@ impl Loader {
             "product" => Combine::Product,
             other => {
                 let span = self.find_in(scoring_file, "scoring", &format!("`{other}`"));
-                self.help(scoring_file, span, format!("unknown combine `{other}`"), "use \"sum\" or \"product\"");
+                self.help(
+                    scoring_file,
+                    span,
+                    format!("unknown combine `{other}`"),
+                    "use \"sum\" or \"product\"",
+                );
                 Combine::Sum
             }
         };
@@ -630,7 +763,12 @@ impl Loader {
             "once" => Accounting::Once,
             other => {
                 let span = self.find_in(scoring_file, "scoring", &format!("`{other}`"));
-                self.help(scoring_file, span, format!("unknown accounting `{other}`"), "use \"once\" or \"all\"");
+                self.help(
+                    scoring_file,
+                    span,
+                    format!("unknown accounting `{other}`"),
+                    "use \"once\" or \"all\"",
+                );
                 Accounting::All
             }
         };
@@ -639,16 +777,28 @@ impl Loader {
             "exposed_unless_chow" => DiscardPung::ExposedUnlessChow,
             other => {
                 let span = self.find_in(scoring_file, "scoring", &format!("`{other}`"));
-                self.help(scoring_file, span, format!("unknown discard_pung `{other}`"), "use \"exposed\" or \"exposed_unless_chow\"");
+                self.help(
+                    scoring_file,
+                    span,
+                    format!("unknown discard_pung `{other}`"),
+                    "use \"exposed\" or \"exposed_unless_chow\"",
+                );
                 DiscardPung::Exposed
             }
         };
         let mut exclusive_forms = 0u8;
-        let mut uw = FormRules { standard: false, orphans: vec![], ..forms.clone() };
+        let mut uw = FormRules {
+            standard: false,
+            orphans: vec![],
+            ..forms.clone()
+        };
         uw.seven_pairs = false;
         uw.honours_knitted = false;
         uw.knitted_straight = false;
-        for (list, is_uw) in [(&scoring_raw.exclusive_forms, false), (&scoring_raw.unique_wait_forms, true)] {
+        for (list, is_uw) in [
+            (&scoring_raw.exclusive_forms, false),
+            (&scoring_raw.unique_wait_forms, true),
+        ] {
             for f in list {
                 match cond::form_by_name(f) {
                     Some(form) if !is_uw => exclusive_forms |= form_bit(form),
@@ -674,24 +824,59 @@ impl Loader {
                 None => {
                     let span = self.find_in(scoring_file, "scoring", &format!("`{t}`"));
                     let hint = cond::suggest(t, &id_refs);
-                    self.diag(scoring_file, span, format!("unknown fan `{t}` in tie_prefer{hint}"));
+                    self.diag(
+                        scoring_file,
+                        span,
+                        format!("unknown fan `{t}` in tie_prefer{hint}"),
+                    );
                 }
             }
         }
-        let needs_unique_wait = fans.iter().any(|m| m.raw.when.as_ref().is_some_and(|w| w.get_ref().contains("unique_wait")));
+        let needs_unique_wait = fans.iter().any(|m| {
+            m.raw
+                .when
+                .as_ref()
+                .is_some_and(|w| w.get_ref().contains("unique_wait"))
+        });
 
         // Settlement.
         let settlement = self.compile_settlement(&settle_raw, settle_file, &tiles);
 
         if deal.hand_size == 0 || deal.hand_size % 3 != 1 {
-            let span = self.find_in(chain.iter().rev().find(|l| l.raw.deal.is_some()).map_or(top.file, |l| l.file), "deal", "`hand_size`");
-            let file = chain.iter().rev().find(|l| l.raw.deal.is_some()).map_or(top.file, |l| l.file);
-            self.help(file, span, format!("hand_size {} is not 3n+1", deal.hand_size), "use 13 (four sets and a pair) or 16 (five sets and a pair)");
+            let span = self.find_in(
+                chain
+                    .iter()
+                    .rev()
+                    .find(|l| l.raw.deal.is_some())
+                    .map_or(top.file, |l| l.file),
+                "deal",
+                "`hand_size`",
+            );
+            let file = chain
+                .iter()
+                .rev()
+                .find(|l| l.raw.deal.is_some())
+                .map_or(top.file, |l| l.file);
+            self.help(
+                file,
+                span,
+                format!("hand_size {} is not 3n+1", deal.hand_size),
+                "use 13 (four sets and a pair) or 16 (five sets and a pair)",
+            );
         }
         if !(2..=4).contains(&play.players) {
-            let file = chain.iter().rev().find(|l| l.raw.play.is_some()).map_or(top.file, |l| l.file);
+            let file = chain
+                .iter()
+                .rev()
+                .find(|l| l.raw.play.is_some())
+                .map_or(top.file, |l| l.file);
             let span = self.find_in(file, "play", "`players`");
-            self.help(file, span, format!("{} players is not supported", play.players), "use 2, 3 or 4 players");
+            self.help(
+                file,
+                span,
+                format!("{} players is not supported", play.players),
+                "use 2, 3 or 4 players",
+            );
         }
 
         let files = self.files.iter().map(|f| f.path.clone()).collect();
@@ -729,9 +914,19 @@ impl Loader {
         })
     }
 
-    fn required<T: serde::de::DeserializeOwned>(&mut self, name: &str, v: Option<(toml::Value, usize)>, top: usize) -> Option<T> {
+    fn required<T: serde::de::DeserializeOwned>(
+        &mut self,
+        name: &str,
+        v: Option<(toml::Value, usize)>,
+        top: usize,
+    ) -> Option<T> {
         if v.is_none() {
-            self.help(top, 0..0, format!("missing [{name}] table"), format!("see docs/ruleset-format.md for the keys of [{name}]"));
+            self.help(
+                top,
+                0..0,
+                format!("missing [{name}] table"),
+                format!("see docs/ruleset-format.md for the keys of [{name}]"),
+            );
             return None;
         }
         self.typed(name, v)
@@ -751,7 +946,7 @@ impl Loader {
             }
         }
         let scope = SettleScope(tiles);
-        let mut formula = |this: &mut Self, text: &Option<String>| -> Option<crate::cond::Expr> {
+        let formula = |this: &mut Self, text: &Option<String>| -> Option<crate::cond::Expr> {
             let t = text.as_ref()?;
             let r = crate::lang::parse_expr(t)
                 .map_err(|e| e.message)
@@ -764,34 +959,49 @@ impl Loader {
                         file,
                         span,
                         format!("in [settlement] formula `{t}`: {m}"),
-                        format!("formulas use numbers, + - * / and {}", crate::settle::VARS.join(", ")),
+                        format!(
+                            "formulas use numbers, + - * / and {}",
+                            crate::settle::VARS.join(", ")
+                        ),
                     );
                     None
                 }
             }
         };
-        let mut rule = |this: &mut Self, r: &Option<schema::PaymentRule>| -> PaymentRule {
+        let rule = |this: &mut Self, r: &Option<schema::PaymentRule>| -> PaymentRule {
             let Some(r) = r else { return PaymentRule::default() };
-            PaymentRule { each: formula(this, &r.each), discarder: formula(this, &r.discarder), others: formula(this, &r.others) }
+            PaymentRule {
+                each: formula(this, &r.each),
+                discarder: formula(this, &r.discarder),
+                others: formula(this, &r.others),
+            }
         };
         let self_drawn = rule(self, &raw.self_drawn);
         let discard = rule(self, &raw.discard);
         let robbed_kong = raw.robbed_kong.as_ref().map(|r| rule(self, &Some(r.clone())));
-        Settlement { self_drawn, discard, robbed_kong, penalties: raw.penalty.clone() }
+        Settlement {
+            self_drawn,
+            discard,
+            robbed_kong,
+            penalties: raw.penalty.clone(),
+        }
     }
 }
 
 fn patch_fan(base: &mut RawFan, over: RawFan) {
-    macro_rules! take {
-        ($($f:ident),*) => { $( if over.$f.is_some() { base.$f = over.$f; } )* };
-    }
-    take!(zh, en, points, multiplier, definition, when, group, excludes, forms, max_count, family, bonus, fallback, exclusive, script, note);
     if over.points.is_some() {
         base.multiplier = None;
     }
     if over.multiplier.is_some() {
         base.points = None;
     }
+    macro_rules! take {
+        ($($f:ident),*) => { $( if over.$f.is_some() { base.$f = over.$f; } )* };
+    }
+    take!(
+        zh, en, points, multiplier, definition, when, group, excludes, forms, max_count, family, bonus,
+        fallback, exclusive, script, note
+    );
 }
 
 fn deep_merge(base: &mut toml::Value, over: &toml::Value) {
@@ -829,7 +1039,10 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
     let mut off = 0;
     for (i, l) in text.split_inclusive('\n').enumerate() {
         if i + 1 == line {
-            return off + l.char_indices().nth(column.saturating_sub(1)).map_or(0, |(b, _)| b);
+            return off
+                + l.char_indices()
+                    .nth(column.saturating_sub(1))
+                    .map_or(0, |(b, _)| b);
         }
         off += l.len();
     }

@@ -51,7 +51,7 @@ pub struct RawContextWord {
 
 /// A `[[fan]]` entry. In a ruleset that extends another, an entry whose id exists in the base
 /// patches only the fields it gives; `remove = true` deletes the base fan.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawFan {
     pub id: Spanned<String>,

@@ -76,7 +76,10 @@ fn divisions(readings: Vec<Reading>) -> Vec<Division> {
                 && d.reading.knitted == r.knitted
         }) {
             Some(d) => d.waits |= bit,
-            None => out.push(Division { reading: r, waits: bit }),
+            None => out.push(Division {
+                reading: r,
+                waits: bit,
+            }),
         }
     }
     out
@@ -87,9 +90,14 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
     let set = &rs.tiles;
     let expected = rs.win_size();
     if hand.effective_len() != expected || hand.concealed.is_empty() {
-        return Err(ScoreError::TileCount { found: hand.effective_len(), expected });
+        return Err(ScoreError::TileCount {
+            found: hand.effective_len(),
+            expected,
+        });
     }
-    let Some(win) = hand.winning_tile() else { return Err(ScoreError::TileCount { found: 0, expected }) };
+    let Some(win) = hand.winning_tile() else {
+        return Err(ScoreError::TileCount { found: 0, expected });
+    };
     let concealed = hand.concealed_counts();
     let readings = mj_core::decompose::readings(set, &rs.forms, &hand.melds, &concealed, win);
     if readings.is_empty() {
@@ -97,7 +105,11 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
     }
     let before_win = counts_of(hand.concealed_before_win());
     let counts = hand.all_counts(set);
-    let present = counts.iter().take(set.playing_kinds()).enumerate().fold(0u64, |m, (i, &c)| if c > 0 { m | 1 << i } else { m });
+    let present = counts
+        .iter()
+        .take(set.playing_kinds())
+        .enumerate()
+        .fold(0u64, |m, (i, &c)| if c > 0 { m | 1 << i } else { m });
     let unique_wait = rs.scoring.needs_unique_wait && {
         let melds = hand.melds.len();
         let mut probe = before_win;
@@ -118,10 +130,14 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         .context_words
         .iter()
         .map(|w| {
-            hand.context.extra.iter().find(|(k, _)| *k == w.word).map(|(_, v)| match v {
-                None => 1,
-                Some(v) => v.parse().unwrap_or(1),
-            })
+            hand.context
+                .extra
+                .iter()
+                .find(|(k, _)| *k == w.word)
+                .map(|(_, v)| match v {
+                    None => 1,
+                    Some(v) => v.parse().unwrap_or(1),
+                })
         })
         .collect();
     let win_in_melds = hand
@@ -148,7 +164,11 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
 
     let mut divs = divisions(readings);
     // Exclusive forms (and exclusive fans, below) rule out ordinary readings.
-    if rs.scoring.exclusive_forms != 0 && divs.iter().any(|d| rs.scoring.exclusive_forms & form_bit(d.reading.form) != 0) {
+    if rs.scoring.exclusive_forms != 0
+        && divs
+            .iter()
+            .any(|d| rs.scoring.exclusive_forms & form_bit(d.reading.form) != 0)
+    {
         divs.retain(|d| rs.scoring.exclusive_forms & form_bit(d.reading.form) != 0);
     }
     let mut scored: Vec<(Vec<u32>, i64, i64, usize)> = Vec::with_capacity(divs.len());
@@ -157,8 +177,16 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         let (total, points) = combine(rs, &counts);
         scored.push((counts, total, points, i));
     }
-    if scored.iter().any(|s| s.0.iter().enumerate().any(|(f, &c)| c > 0 && rs.fans[f].exclusive)) {
-        scored.retain(|s| s.0.iter().enumerate().any(|(f, &c)| c > 0 && rs.fans[f].exclusive));
+    if scored.iter().any(|s| {
+        s.0.iter()
+            .enumerate()
+            .any(|(f, &c)| c > 0 && rs.fans[f].exclusive)
+    }) {
+        scored.retain(|s| {
+            s.0.iter()
+                .enumerate()
+                .any(|(f, &c)| c > 0 && rs.fans[f].exclusive)
+        });
     }
     let mut best = 0;
     for i in 1..scored.len() {
@@ -168,7 +196,11 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         }
     }
     let to_hits = |c: &[u32]| -> Vec<FanHit> {
-        c.iter().enumerate().filter(|(_, &n)| n > 0).map(|(fan, &count)| FanHit { fan, count }).collect()
+        c.iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .map(|(fan, &count)| FanHit { fan, count })
+            .collect()
     };
     let (ref counts, total, points, div) = scored[best];
     let hits = to_hits(counts);
@@ -179,8 +211,19 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         .map(|(_, s)| to_hits(&s.0))
         .filter(|h| *h != hits)
         .collect();
-    let valid = if rs.bonus_counts_toward_min { total >= rs.min_points } else { points >= rs.min_points };
-    Ok(Score { hits, total, points, valid, reading: divs[div].reading.clone(), ties })
+    let valid = if rs.bonus_counts_toward_min {
+        total >= rs.min_points
+    } else {
+        points >= rs.min_points
+    };
+    Ok(Score {
+        hits,
+        total,
+        points,
+        valid,
+        reading: divs[div].reading.clone(),
+        ties,
+    })
 }
 
 /// Facts that are the same for every reading of a hand.
@@ -199,7 +242,11 @@ struct HandFacts<'a> {
 }
 
 fn combine(rs: &Ruleset, counts: &[u32]) -> (i64, i64) {
-    let mut total: i64 = if rs.scoring.combine == Combine::Product { 1 } else { 0 };
+    let mut total: i64 = if rs.scoring.combine == Combine::Product {
+        1
+    } else {
+        0
+    };
     let mut points = total;
     for (f, &c) in counts.iter().enumerate() {
         if c == 0 {
@@ -234,7 +281,11 @@ fn judge(rs: &Ruleset, hand: &Hand, h: &HandFacts, d: &Division) -> Result<Vec<u
     let set = &rs.tiles;
     let r = &d.reading;
     let ctx = &hand.context;
-    let mut concealed_pungs = r.sets.iter().filter(|s| s.kind != SetKind::Chow && s.concealed).count() as i64;
+    let mut concealed_pungs = r
+        .sets
+        .iter()
+        .filter(|s| s.kind != SetKind::Chow && s.concealed)
+        .count() as i64;
     if !ctx.self_drawn {
         let w = h.win.id();
         let in_chow = r.sets.iter().any(|s| {
@@ -297,12 +348,23 @@ fn judge(rs: &Ruleset, hand: &Hand, h: &HandFacts, d: &Division) -> Result<Vec<u
         if c > 0 {
             if let Some(w) = &fan.when {
                 let v = w.eval(&facts);
-                c = if fan.group.is_some() { if v != 0 { c } else { 0 } } else { v };
+                c = if fan.group.is_some() {
+                    if v != 0 {
+                        c
+                    } else {
+                        0
+                    }
+                } else {
+                    v
+                };
             }
         }
         if c > 0 {
             if let Some(s) = fan.script {
-                c = rs.scripts.call(s, crate::scriptapi::hand_map(rs, hand, &facts)).map_err(ScoreError::Script)?;
+                c = rs
+                    .scripts
+                    .call(s, crate::scriptapi::hand_map(rs, hand, &facts))
+                    .map_err(ScoreError::Script)?;
             }
         }
         counts[i] = clamp(c, fan.max_count);
@@ -312,12 +374,26 @@ fn judge(rs: &Ruleset, hand: &Hand, h: &HandFacts, d: &Division) -> Result<Vec<u
             let mut tiles: Vec<usize> = r
                 .sets
                 .iter()
-                .filter(|s| if kind == SetKind::Chow { s.kind == SetKind::Chow } else { s.kind != SetKind::Chow })
+                .filter(|s| {
+                    if kind == SetKind::Chow {
+                        s.kind == SetKind::Chow
+                    } else {
+                        s.kind != SetKind::Chow
+                    }
+                })
                 .map(|s| s.tile.id())
                 .collect();
             tiles.sort_unstable();
-            let gk = if kind == SetKind::Chow { GroupKind::Chows } else { GroupKind::Pungs };
-            let fans: Vec<usize> = once.iter().copied().filter(|&i| rs.fans[i].group.as_ref().is_some_and(|g| g.kind == gk)).collect();
+            let gk = if kind == SetKind::Chow {
+                GroupKind::Chows
+            } else {
+                GroupKind::Pungs
+            };
+            let fans: Vec<usize> = once
+                .iter()
+                .copied()
+                .filter(|&i| rs.fans[i].group.as_ref().is_some_and(|g| g.kind == gk))
+                .collect();
             if !fans.is_empty() {
                 account_once(rs, &fans, &tiles, &facts, &mut counts);
             }
@@ -336,7 +412,11 @@ fn judge(rs: &Ruleset, hand: &Hand, h: &HandFacts, d: &Division) -> Result<Vec<u
         }
     }
     // The fallback fan (chicken hand) scores when nothing else but bonus fans did.
-    if !counts.iter().enumerate().any(|(i, &c)| c > 0 && !rs.fans[i].bonus) {
+    if !counts
+        .iter()
+        .enumerate()
+        .any(|(i, &c)| c > 0 && !rs.fans[i].bonus)
+    {
         for (i, fan) in rs.fans.iter().enumerate() {
             if fan.fallback && fan.forms & fbit != 0 {
                 let c = fan.when.as_ref().map_or(1, |w| w.eval(&facts));
@@ -355,8 +435,20 @@ fn clamp(c: i64, max: Option<u32>) -> u32 {
 /// Every `count`-subset of the reading's sets of the group's kind that matches (accounting "all").
 pub fn count_groups(g: &Group, f: &Facts) -> usize {
     let tiles: Vec<usize> = match g.kind {
-        GroupKind::Chows => f.reading.sets.iter().filter(|s| s.kind == SetKind::Chow).map(|s| s.tile.id()).collect(),
-        GroupKind::Pungs => f.reading.sets.iter().filter(|s| s.kind != SetKind::Chow).map(|s| s.tile.id()).collect(),
+        GroupKind::Chows => f
+            .reading
+            .sets
+            .iter()
+            .filter(|s| s.kind == SetKind::Chow)
+            .map(|s| s.tile.id())
+            .collect(),
+        GroupKind::Pungs => f
+            .reading
+            .sets
+            .iter()
+            .filter(|s| s.kind != SetKind::Chow)
+            .map(|s| s.tile.id())
+            .collect(),
         GroupKind::Pairs => f.reading.pairs.iter().map(|t| t.id()).collect(),
     };
     let mut tiles = tiles;
@@ -412,9 +504,18 @@ fn for_each_subset(n: usize, k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) 
 fn account_once(rs: &Ruleset, fans: &[usize], tiles: &[usize], f: &Facts, counts: &mut [u32]) {
     let n = tiles.len();
     let first_match = |arity: usize, pick: &[usize]| -> Option<usize> {
-        fans.iter().copied().find(|&i| rs.fans[i].group.as_ref().is_some_and(|g| g.count == arity && g.matches(f.set, pick, f)))
+        fans.iter().copied().find(|&i| {
+            rs.fans[i]
+                .group
+                .as_ref()
+                .is_some_and(|g| g.count == arity && g.matches(f.set, pick, f))
+        })
     };
-    let max_arity = fans.iter().filter_map(|&i| rs.fans[i].group.as_ref().map(|g| g.count)).max().unwrap_or(0);
+    let max_arity = fans
+        .iter()
+        .filter_map(|&i| rs.fans[i].group.as_ref().map(|g| g.count))
+        .max()
+        .unwrap_or(0);
     for arity in (3..=max_arity.min(n)).rev() {
         let mut found: Option<(usize, Vec<usize>)> = None;
         for_each_subset(n, arity, &mut |idx| {
@@ -429,7 +530,10 @@ fn account_once(rs: &Ruleset, fans: &[usize], tiles: &[usize], f: &Facts, counts
             counts[fan] += 1;
             // Each leftover set may combine once with a used one: the best pairwise fan.
             for l in (0..n).filter(|i| !used.contains(i)) {
-                let best = used.iter().filter_map(|&u| first_match(2, &[tiles[u].min(tiles[l]), tiles[u].max(tiles[l])])).min();
+                let best = used
+                    .iter()
+                    .filter_map(|&u| first_match(2, &[tiles[u].min(tiles[l]), tiles[u].max(tiles[l])]))
+                    .min();
                 if let Some(b) = best {
                     counts[b] += 1;
                 }
@@ -448,7 +552,9 @@ fn account_once(rs: &Ruleset, fans: &[usize], tiles: &[usize], f: &Facts, counts
             }
         }
     }
-    let isolated = (0..n).filter(|&k| !pair_fans.iter().any(|&(i, j, _)| i == k || j == k)).count();
+    let isolated = (0..n)
+        .filter(|&k| !pair_fans.iter().any(|&(i, j, _)| i == k || j == k))
+        .count();
     let cap = (n as i64 - 1 - isolated as i64).max(0) as usize;
     let mut per_fan: Vec<(usize, u32)> = Vec::new();
     for &(_, _, fan) in &pair_fans {
@@ -475,5 +581,8 @@ fn account_once(rs: &Ruleset, fans: &[usize], tiles: &[usize], f: &Facts, counts
 
 #[allow(dead_code)]
 fn meld_tiles(set: &mj_core::TileSet, melds: &[Meld]) -> Vec<Tile> {
-    melds.iter().flat_map(|m| m.tiles(set).unwrap_or_default()).collect()
+    melds
+        .iter()
+        .flat_map(|m| m.tiles(set).unwrap_or_default())
+        .collect()
 }

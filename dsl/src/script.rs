@@ -25,7 +25,10 @@ pub struct Scripts {
 
 impl std::fmt::Debug for Scripts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Scripts").field("files", &self.asts.len()).field("functions", &self.functions).finish()
+        f.debug_struct("Scripts")
+            .field("files", &self.asts.len())
+            .field("functions", &self.functions)
+            .finish()
     }
 }
 
@@ -33,6 +36,7 @@ impl std::fmt::Debug for Scripts {
 pub fn sandbox() -> rhai::Engine {
     let mut e = rhai::Engine::new_raw();
     // Core arithmetic, comparison, string and array helpers; nothing that touches the world.
+    use rhai::packages::Package;
     e.register_global_module(rhai::packages::StandardPackage::new().as_shared_module());
     e.set_max_operations(MAX_OPERATIONS);
     e.set_max_call_levels(MAX_CALL_LEVELS);
@@ -60,7 +64,11 @@ impl Scripts {
         let engine = self.engine.get_or_insert_with(|| Arc::new(sandbox())).clone();
         let ast = engine.compile(source).map_err(|e| {
             let pos = e.1;
-            ScriptError { message: e.0.to_string(), line: pos.line().unwrap_or(0), column: pos.position().unwrap_or(0) }
+            ScriptError {
+                message: e.0.to_string(),
+                line: pos.line().unwrap_or(0),
+                column: pos.position().unwrap_or(0),
+            }
         })?;
         let idx = self.asts.len();
         let mut names = Vec::new();
@@ -91,7 +99,9 @@ impl Scripts {
             Some((n, a)) => (n, &self.asts[*a]),
             None => return Err(format!("no script function #{index}")),
         };
-        let Some(engine) = &self.engine else { return Err("no scripts loaded".into()) };
+        let Some(engine) = &self.engine else {
+            return Err("no scripts loaded".into());
+        };
         let mut scope = rhai::Scope::new();
         let out: rhai::Dynamic = engine
             .call_fn(&mut scope, ast, name, (hand,))
@@ -99,6 +109,7 @@ impl Scripts {
         if let Some(b) = out.clone().try_cast::<bool>() {
             return Ok(b as i64);
         }
-        out.try_cast::<i64>().ok_or_else(|| format!("script function `{name}` must return an integer or a boolean"))
+        out.try_cast::<i64>()
+            .ok_or_else(|| format!("script function `{name}` must return an integer or a boolean"))
     }
 }

@@ -17,8 +17,14 @@ pub fn hand_map(rs: &Ruleset, hand: &Hand, f: &Facts) -> Map {
         }
     }
     m.insert("tiles".into(), Dynamic::from_array(tiles));
-    m.insert("concealed".into(), Dynamic::from_array(hand.concealed.iter().map(|&t| name(t)).collect()));
-    m.insert("winning".into(), f.set.tile(f.winning).map_or(Dynamic::UNIT, name));
+    m.insert(
+        "concealed".into(),
+        Dynamic::from_array(hand.concealed.iter().map(|&t| name(t)).collect()),
+    );
+    m.insert(
+        "winning".into(),
+        f.set.tile(f.winning).map_or(Dynamic::UNIT, name),
+    );
     let mut sets = Array::new();
     for s in &f.reading.sets {
         let mut x = Map::new();

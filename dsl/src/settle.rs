@@ -13,9 +13,13 @@ pub const VARS: [&str; 4] = ["total", "points", "bonus", "flowers"];
 pub enum WinKind {
     SelfDrawn,
     /// Won on a discard by the seat `discarder` (seat index).
-    Discard { discarder: usize },
+    Discard {
+        discarder: usize,
+    },
     /// Robbed a kong declared by `konger`.
-    RobbedKong { konger: usize },
+    RobbedKong {
+        konger: usize,
+    },
 }
 
 /// Net change of every seat, winner positive; sums to zero.
@@ -27,7 +31,13 @@ pub fn payments(rs: &Ruleset, score: &Score, winner: usize, kind: WinKind, flowe
     let (rule, from): (&PaymentRule, Option<usize>) = match kind {
         WinKind::SelfDrawn => (&rs.settlement.self_drawn, None),
         WinKind::Discard { discarder } => (&rs.settlement.discard, Some(discarder)),
-        WinKind::RobbedKong { konger } => (rs.settlement.robbed_kong.as_ref().unwrap_or(&rs.settlement.discard), Some(konger)),
+        WinKind::RobbedKong { konger } => (
+            rs.settlement
+                .robbed_kong
+                .as_ref()
+                .unwrap_or(&rs.settlement.discard),
+            Some(konger),
+        ),
     };
     for seat in 0..players {
         if seat == winner {

@@ -1,0 +1,186 @@
+//! Human-readable output: tables for the terminal and Markdown for `mj doc`.
+
+use crate::json::Waits;
+use mj_dsl::{HandReport, Ruleset};
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+/// Display width of a string, counting CJK characters as two columns.
+fn width(s: &str) -> usize {
+    s.chars().map(|c| if (c as u32) >= 0x1100 { 2 } else { 1 }).sum()
+}
+
+fn pad(s: &str, w: usize) -> String {
+    format!("{s}{}", " ".repeat(w.saturating_sub(width(s))))
+}
+
+pub fn score(rs: &Ruleset, r: &HandReport, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "{} ({}): {}", rs.name, rs.version, r.hand)?;
+    let zw = r.fans.iter().map(|f| width(&f.zh)).max().unwrap_or(0);
+    let ew = r.fans.iter().map(|f| width(&f.en)).max().unwrap_or(0);
+    for f in &r.fans {
+        let count = if f.count > 1 {
+            format!(" x{}", f.count)
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "  {}  {}  {:>3}{count}",
+            pad(&f.zh, zw),
+            pad(&f.en, ew),
+            f.points
+        )?;
+    }
+    writeln!(out, "  total {}", r.total)?;
+    match &r.reason {
+        None => writeln!(out, "  valid win")?,
+        Some(why) => writeln!(out, "  not a valid win: {why}")?,
+    }
+    if !r.payments.is_empty() {
+        let parts: Vec<String> = r.payments.iter().map(|(k, v)| format!("{k} {v:+}")).collect();
+        writeln!(out, "  payments: {}", parts.join(", "))?;
+    }
+    Ok(())
+}
+
+pub fn waits(_rs: &Ruleset, w: &Waits, out: &mut impl Write) -> io::Result<()> {
+    if w.waits.is_empty() {
+        writeln!(out, "not ready: shanten {}", w.shanten)?;
+    } else {
+        writeln!(out, "waits: {} ({} kinds)", w.waits.join(" "), w.waits.len())?;
+    }
+    let forms: Vec<String> = w.per_form.iter().map(|(n, v)| format!("{n} {v}")).collect();
+    writeln!(out, "shanten {} ({})", w.shanten, forms.join(", "))
+}
+
+pub fn check(rs: &Ruleset, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "ok: {} {} — {}", rs.name, rs.version, rs.description)?;
+    if !rs.extends.is_empty() {
+        writeln!(out, "  extends: {}", rs.extends.join(" -> "))?;
+    }
+    let suits: Vec<String> = rs
+        .tiles
+        .suits()
+        .iter()
+        .map(|s| format!("{}{}–{}", s.letter, s.min_rank, s.max_rank))
+        .collect();
+    writeln!(
+        out,
+        "  tiles: {} ({} kinds; suits {})",
+        rs.tiles.total_tiles(),
+        rs.tiles.kind_count(),
+        suits.join(" ")
+    )?;
+    writeln!(
+        out,
+        "  players: {}, hand size {}",
+        rs.play.players, rs.deal.hand_size
+    )?;
+    writeln!(out, "  forms: {}", rs.win.forms.join(", "))?;
+    writeln!(
+        out,
+        "  fans: {} (minimum {} points)",
+        rs.fans.len(),
+        rs.min_points
+    )?;
+    writeln!(out, "  scripts: {} file(s)", rs.scripts.file_count())?;
+    writeln!(out, "  files: {}", rs.files.join(", "))
+}
+
+/// The ruleset as a Markdown page for players: fan table, then play rules.
+pub fn doc(rs: &Ruleset) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "# {} ({})\n\n{}\n", rs.name, rs.version, rs.description);
+    if !rs.extends.is_empty() {
+        let _ = writeln!(s, "Extends: {}.\n", rs.extends.join(" → "));
+    }
+    let unit = if rs.fans.iter().all(|f| f.value >= 1) {
+        "points"
+    } else {
+        "value"
+    };
+    let _ = writeln!(s, "## Fans\n\n| # | 中文 | English | {unit} | definition | not also counted |\n|---|---|---|---|---|---|");
+    for (i, f) in rs.fans.iter().enumerate() {
+        let ex: Vec<String> = f
+            .excludes
+            .iter()
+            .map(|&(j, n)| match n {
+                None => rs.fans[j].zh.clone(),
+                Some(n) => format!("{} ×{n}", rs.fans[j].zh),
+            })
+            .collect();
+        let bonus = if f.bonus { " (bonus)" } else { "" };
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {}{bonus} | {} | {} |",
+            i + 1,
+            f.zh,
+            f.en,
+            f.value,
+            f.definition,
+            ex.join(", ")
+        );
+    }
+    let notes: Vec<_> = rs
+        .fans
+        .iter()
+        .filter_map(|f| f.note.as_ref().map(|n| (f, n)))
+        .collect();
+    if !notes.is_empty() {
+        let _ = writeln!(s, "\n### Readings of the rule text\n");
+        for (f, n) in notes {
+            let _ = writeln!(s, "- **{}** ({}): {n}", f.zh, f.en);
+        }
+    }
+    let _ = writeln!(s, "\n## Winning\n");
+    let _ = writeln!(s, "- Win forms: {}.", rs.win.forms.join(", "));
+    let _ = writeln!(
+        s,
+        "- Minimum to win: {} points{}.",
+        rs.min_points,
+        if rs.bonus_counts_toward_min {
+            ""
+        } else {
+            ", bonus fans not counted"
+        }
+    );
+    let _ = writeln!(s, "\n## Play\n");
+    let p = &rs.play;
+    let _ = writeln!(
+        s,
+        "- Players: {}; hand size {} (dealer +{}).",
+        p.players, rs.deal.hand_size, rs.deal.dealer_extra
+    );
+    let _ = writeln!(
+        s,
+        "- Tiles: {} ({} kinds).",
+        rs.tiles.total_tiles(),
+        rs.tiles.kind_count()
+    );
+    let _ = writeln!(
+        s,
+        "- Claims: {}; priority {}.",
+        p.claims.join(", "),
+        p.priority.join(" > ")
+    );
+    let _ = writeln!(s, "- Several winners on one discard: {}.", p.multiple_winners);
+    let _ = writeln!(
+        s,
+        "- Robbing a kong: {}.",
+        if p.rob_kong.is_empty() {
+            "no".to_string()
+        } else {
+            p.rob_kong.join(", ")
+        }
+    );
+    let _ = writeln!(s, "- After passing a win: {}.", p.missed_win);
+    let _ = writeln!(s, "- Dealer: {}.", p.dealer);
+    if !rs.settlement.penalties.is_empty() {
+        let _ = writeln!(s, "\n## Penalties\n");
+        for pen in &rs.settlement.penalties {
+            let _ = writeln!(s, "- {} ({}): {}", pen.zh, pen.en, pen.definition);
+        }
+    }
+    s
+}

@@ -1,0 +1,101 @@
+//! The result of scoring one line of notation, as every front end shows it: the CLI's table and
+//! JSON, the snapshot files and the web API all serialize this one struct.
+
+use crate::ruleset::Ruleset;
+use crate::score::{score, Score};
+use crate::settle::{payments, WinKind};
+use mj_core::notation::{parse_hand, print_hand};
+use mj_core::{Hand, Wind};
+use serde::Serialize;
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct FanLine {
+    pub id: String,
+    pub zh: String,
+    pub en: String,
+    /// Points each (or the multiplier, in a multiplying ruleset).
+    pub points: i64,
+    pub count: u32,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct HandReport {
+    /// The hand in canonical notation.
+    pub hand: String,
+    pub fans: Vec<FanLine>,
+    pub total: i64,
+    pub valid: bool,
+    /// Why the hand is not valid, when it is not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Net change per seat (by seat wind), winner positive.
+    pub payments: serde_json::Map<String, serde_json::Value>,
+}
+
+/// Parses and scores a line of notation. Errors are messages ready to show.
+pub fn score_text(rs: &Ruleset, text: &str) -> Result<HandReport, String> {
+    let hand = parse_hand(&rs.tiles, &rs.context_words, text.trim()).map_err(|e| e.to_string())?;
+    score_hand(rs, &hand)
+}
+
+pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
+    let s = score(rs, hand).map_err(|e| e.to_string())?;
+    Ok(report(rs, hand, &s))
+}
+
+fn report(rs: &Ruleset, hand: &Hand, s: &Score) -> HandReport {
+    let fans = s
+        .hits
+        .iter()
+        .map(|h| {
+            let f = &rs.fans[h.fan];
+            FanLine {
+                id: f.id.clone(),
+                zh: f.zh.clone(),
+                en: f.en.clone(),
+                points: f.value,
+                count: h.count,
+            }
+        })
+        .collect();
+    let reason = (!s.valid).then(|| {
+        format!(
+            "{} points without bonus fans; the ruleset's minimum is {}",
+            s.points, rs.min_points
+        )
+    });
+    let players = rs.play.players as usize;
+    let winner = (hand.context.seat.index() as usize).min(players - 1);
+    let kind = if hand.context.self_drawn {
+        WinKind::SelfDrawn
+    } else {
+        // The discarder, relative to the winner: `from=1` (left, 上家, the default), 2, 3.
+        let rel = hand
+            .context
+            .value("from")
+            .and_then(|v| v.parse::<usize>().ok())
+            .unwrap_or(1);
+        let discarder = (winner + players - rel.clamp(1, players - 1)) % players;
+        if hand.context.kong {
+            WinKind::RobbedKong { konger: discarder }
+        } else {
+            WinKind::Discard { discarder }
+        }
+    };
+    let mut payments = serde_json::Map::new();
+    if s.valid {
+        let p = payments(rs, s, winner, kind, hand.flower_count() as i64);
+        for (seat, amount) in p.into_iter().enumerate() {
+            let w = Wind::from_index(seat as u8).map_or('?', |w| w.letter());
+            payments.insert(w.to_string(), serde_json::Value::from(amount));
+        }
+    }
+    HandReport {
+        hand: print_hand(&rs.tiles, hand),
+        fans,
+        total: s.total,
+        valid: s.valid,
+        reason,
+        payments,
+    }
+}
