@@ -351,7 +351,8 @@ fn push_unique(out: &mut Vec<Reading>, r: Reading) {
 /// when `knitted_has_win`, the knitted body is one more place the tile may sit.
 fn place_win(out: &mut Vec<Reading>, set: &TileSet, base: Reading, winning: Tile, knitted_has_win: bool) {
     for (i, s) in base.sets.iter().enumerate() {
-        if s.meld.is_some() {
+        // The winning tile in one of two identical concealed sets is one reading, not two.
+        if s.meld.is_some() || base.sets[..i].contains(s) {
             continue;
         }
         let wait = match s.kind {
@@ -423,6 +424,7 @@ fn standard_readings(
                 pair: Some(Tile::from_id(p)),
                 pairs: Vec::new(),
                 knitted: knitted.to_vec(),
+                honours: Vec::new(),
                 win: WinPlace::Pair,
                 wait: Wait::Single,
             };
@@ -480,6 +482,7 @@ pub fn readings(
                 pair: None,
                 pairs,
                 knitted: Vec::new(),
+                honours: Vec::new(),
                 win: WinPlace::Pair,
                 wait: Wait::Single,
             },
@@ -495,13 +498,15 @@ pub fn readings(
                 pair,
                 pairs: Vec::new(),
                 knitted: Vec::new(),
+                honours: Vec::new(),
                 win: WinPlace::Knitted,
                 wait: Wait::Knitted,
             },
         );
     }
     if rules.honours_knitted && honours_knitted_win(set, c, total, m) {
-        let knitted = mask_tiles(presence(c) & !honour_mask(set));
+        let honours = honour_mask(set);
+        let knitted = mask_tiles(presence(c) & !honours);
         push_unique(
             &mut out,
             Reading {
@@ -510,6 +515,7 @@ pub fn readings(
                 pair: None,
                 pairs: Vec::new(),
                 knitted,
+                honours: mask_tiles(presence(c) & honours),
                 win: WinPlace::Knitted,
                 wait: Wait::Knitted,
             },
