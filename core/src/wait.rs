@@ -39,7 +39,7 @@ pub fn waits(set: &TileSet, rules: &FormRules, melds: &[Meld], concealed: &Count
             _ => held[t.id()] = held[t.id()].saturating_add(m.len() as u8),
         }
     }
-    // Standard and seven-pairs completions touch a tile already held or a near neighbour; the
+    // Standard and seven-pairs completions touch a tile already held or a neighbour; the
     // knitted forms can be completed by tiles far from anything held, so they try every kind.
     let everywhere = rules.honours_knitted || rules.knitted_straight;
     let orphans = orphan_mask(set, rules).unwrap_or(0);
@@ -63,8 +63,9 @@ pub fn waits(set: &TileSet, rules: &FormRules, melds: &[Meld], concealed: &Count
     out
 }
 
-/// Kinds held or within two ranks of a held tile of the same suit: the only tiles that can
-/// complete a standard set or a pair.
+/// Kinds held or one rank from a held tile of the same suit. A tile completing a pair or pung is
+/// held already, and one completing a chow has a held chow-mate adjacent to it (the middle tile
+/// of a closed wait is next to both ends), so nothing farther can be a standard or pairs wait.
 fn neighbourhood(set: &TileSet, c: &Counts) -> u64 {
     let have = presence(c);
     let mut near = have;
@@ -72,7 +73,7 @@ fn neighbourhood(set: &TileSet, c: &Counts) -> u64 {
         let first = s.first as usize;
         let suit_mask = ((1u64 << s.len()) - 1) << first;
         let h = have & suit_mask;
-        near |= (h << 1 | h << 2 | h >> 1 | h >> 2) & suit_mask;
+        near |= (h << 1 | h >> 1) & suit_mask;
     }
     near
 }
