@@ -41,7 +41,9 @@ pub fn waits(set: &TileSet, rules: &FormRules, melds: &[Meld], concealed: &Count
     }
     // Standard and seven-pairs completions touch a tile already held or a neighbour; the
     // knitted forms can be completed by tiles far from anything held, so they try every kind.
-    let everywhere = rules.honours_knitted || rules.knitted_straight;
+    let knits = Knits::of(set).len > 0;
+    let everywhere = knits
+        && ((rules.honours_knitted && melds.is_empty()) || (rules.knitted_straight && melds.len() <= 1));
     let orphans = orphan_mask(set, rules).unwrap_or(0);
     let near = if everywhere {
         u64::MAX
