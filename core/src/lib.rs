@@ -2,14 +2,17 @@
 //! data ([`tile::TileSetSpec`]), win forms as [`reading::FormRules`]. Nothing here reads files,
 //! knows a ruleset by name, or prints.
 
+pub mod decompose;
 pub mod hand;
 pub mod meld;
 pub mod notation;
 pub mod reading;
 pub mod tile;
+pub mod wait;
 
 pub use hand::{Context, Hand};
 pub use meld::Meld;
 pub use notation::{parse_hand, parse_tiles, print_hand, print_tiles, ContextWordSpec, NotationError};
 pub use reading::{Form, FormRules, Reading, Set, SetKind, Wait, WinPlace};
 pub use tile::{Counts, Tile, TileSet, TileSetSpec, Wind};
+pub use wait::Shanten;

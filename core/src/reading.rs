@@ -106,6 +106,9 @@ pub struct Reading {
     pub pairs: Vec<Tile>,
     /// Knitted forms: the nine (or fewer, for honours-and-knitted) knitted number tiles, ascending.
     pub knitted: Vec<Tile>,
+    /// Honours-and-knitted: the honour tiles held, ascending. Without them the reading would not
+    /// say which honours are missing, and could not be turned back into the hand it came from.
+    pub honours: Vec<Tile>,
     pub win: WinPlace,
     pub wait: Wait,
 }

@@ -1,0 +1,97 @@
+//! Speed of the hot paths: the scorer calls `readings` once per hand, the hint engine calls
+//! `waits` and `shanten` for every candidate discard, and `waits` is built on `is_win`.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use mj_core::decompose::{is_win, readings};
+use mj_core::tile::{presets, MAX_KINDS};
+use mj_core::wait::{shanten, waits};
+use mj_core::{Counts, FormRules, Tile, TileSet};
+
+fn counts(set: &TileSet, s: &str) -> Counts {
+    let mut c = [0u8; MAX_KINDS];
+    let mut digits = Vec::new();
+    for ch in s.chars() {
+        match ch {
+            '0'..='9' => digits.push(ch.to_digit(10).map_or(0, |d| if d == 0 { 10 } else { d as u8 })),
+            'm' | 'p' | 's' => {
+                for r in digits.drain(..) {
+                    c[set.suited(ch, r).expect("tile").id()] += 1;
+                }
+            }
+            ' ' => {}
+            h => c[set.honour(h).expect("honour").id()] += 1,
+        }
+    }
+    c
+}
+
+fn tile(set: &TileSet, s: &str) -> Tile {
+    let c = counts(set, s);
+    set.playing_tiles().find(|t| c[t.id()] > 0).expect("tile")
+}
+
+fn all_forms(set: &TileSet) -> FormRules {
+    FormRules {
+        standard: true,
+        seven_pairs: true,
+        seven_pairs_allow_four: true,
+        orphans: set
+            .playing_tiles()
+            .filter(|&t| set.is_terminal(t) || set.is_honour(t))
+            .collect(),
+        honours_knitted: true,
+        knitted_straight: true,
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let mcr = TileSet::new("mcr", &presets::chinese_official()).expect("preset");
+    let ten = TileSet::new("ten", &presets::ten_rank()).expect("preset");
+    let std_rules = FormRules::default();
+    let all = all_forms(&mcr);
+
+    let win14 = counts(&mcr, "234m 345m 456p 678s 55s");
+    let nowin14 = counts(&mcr, "234m 345m 456p 678s 5s E");
+    let gates14 = counts(&mcr, "11123455678999m");
+    c.bench_function("is_win/14 standard win", |b| {
+        b.iter(|| is_win(&mcr, &std_rules, 0, black_box(&win14)))
+    });
+    c.bench_function("is_win/14 not a win, all forms", |b| {
+        b.iter(|| is_win(&mcr, &all, 0, black_box(&nowin14)))
+    });
+    c.bench_function("is_win/14 one-suit, all forms", |b| {
+        b.iter(|| is_win(&mcr, &all, 0, black_box(&gates14)))
+    });
+
+    let w = tile(&mcr, "5m");
+    c.bench_function("readings/nine gates + 5m (many splits)", |b| {
+        b.iter(|| readings(&mcr, &all, &[], black_box(&gates14), w))
+    });
+    let w = tile(&mcr, "4m");
+    c.bench_function("readings/ordinary 14", |b| {
+        b.iter(|| readings(&mcr, &all, &[], black_box(&win14), w))
+    });
+
+    let hands13 = [
+        ("nine gates", &mcr, counts(&mcr, "1112345678999m")),
+        ("two-sided + pair", &mcr, counts(&mcr, "234m 345m 456p 67s 55s")),
+        ("scattered 2-shanten", &mcr, counts(&mcr, "13m 468p 2579s ESCC")),
+        ("ten-rank", &ten, counts(&ten, "890m 2345p 67s EEE S")),
+    ];
+    for (name, set, h) in &hands13 {
+        let s_rules = FormRules::default();
+        c.bench_function(&format!("waits/standard/{name}"), |b| {
+            b.iter(|| waits(set, &s_rules, &[], black_box(h)))
+        });
+        let a = all_forms(set);
+        c.bench_function(&format!("waits/all forms/{name}"), |b| {
+            b.iter(|| waits(set, &a, &[], black_box(h)))
+        });
+        c.bench_function(&format!("shanten/all forms/{name}"), |b| {
+            b.iter(|| shanten(set, &a, 0, black_box(h)))
+        });
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,808 @@
+//! Win decomposition: deciding whether a hand is complete and listing every way it is.
+//!
+//! Everything is driven by the [`TileSet`] and [`FormRules`] passed in: suits are walked as count
+//! slices whose length is the suit's own rank range, so a 1–10 suit gets 8-9-10 sequences and a
+//! 1–9 suit does not, without any special case here.
+//!
+//! Copy limits are deliberately not enforced in this module: a hand is judged by its shape alone,
+//! so that [`is_win`], [`readings`] and [`crate::wait::shanten`] agree with each other on every
+//! input. The notation parser rejects impossible hands, and [`crate::wait::waits`] skips tiles that
+//! cannot be drawn.
+
+use crate::meld::Meld;
+use crate::reading::{Form, FormRules, Reading, Set, SetKind, Wait, WinPlace};
+use crate::tile::{Counts, Tile, TileSet, MAX_KINDS};
+
+/// The largest concealed part considered: eight sets and a pair. No variant comes close, and a
+/// bound keeps enumeration and shanten search finite on absurd input instead of exploding.
+pub const MAX_CONCEALED: usize = 3 * 8 + 2;
+
+/// Longest suit (ranks 1–10) plus two cells of zero padding, so `i + 1` and `i + 2` never need a
+/// bounds check when looking for sequences.
+pub(crate) const SUIT_BUF: usize = 12;
+
+/// Number of concealed tiles, or `None` when the counts hold something a hand cannot: bonus tiles
+/// or ids past the set's kinds (bonus tiles are set aside, never part of a form), or more tiles
+/// than [`MAX_CONCEALED`].
+pub(crate) fn concealed_total(set: &TileSet, c: &Counts) -> Option<usize> {
+    let playing = set.playing_kinds();
+    if c[playing..].iter().any(|&n| n != 0) {
+        return None;
+    }
+    let total: usize = c[..playing].iter().map(|&n| n as usize).sum();
+    (total <= MAX_CONCEALED).then_some(total)
+}
+
+/// Ids of the honour tiles: they sit between the last suit and the bonus tiles.
+#[inline]
+pub(crate) fn honour_range(set: &TileSet) -> std::ops::Range<usize> {
+    let start = set.suits().last().map_or(0, |s| s.first as usize + s.len());
+    start..set.playing_kinds()
+}
+
+/// Whether a suit slice splits into sets only. Chows starting at the lowest remaining rank can be
+/// taken modulo three (three equal chows are three pungs), which makes the split deterministic.
+#[inline]
+fn all_sets(a: &mut [u8; SUIT_BUF], len: usize) -> bool {
+    for i in 0..len {
+        let r = a[i] % 3;
+        if r != 0 {
+            if i + 2 >= len || a[i + 1] < r || a[i + 2] < r {
+                return false;
+            }
+            a[i + 1] -= r;
+            a[i + 2] -= r;
+        }
+    }
+    true
+}
+
+/// Whether a suit slice splits into sets plus one pair. Every set has a rank sum divisible by
+/// three, so the pair's rank is fixed modulo three and only a third of the ranks need trying.
+#[inline]
+fn sets_and_pair(a: &[u8; SUIT_BUF], len: usize) -> bool {
+    let weighted: usize = (0..len).map(|i| i * a[i] as usize).sum();
+    let mut p = (2 * weighted) % 3;
+    while p < len {
+        if a[p] >= 2 {
+            let mut b = *a;
+            b[p] -= 2;
+            if all_sets(&mut b, len) {
+                return true;
+            }
+        }
+        p += 3;
+    }
+    false
+}
+
+/// Standard form on concealed counts: every suit and honour splits into sets, exactly one of them
+/// also yields the pair. Declared melds are already sets, so their number does not matter here.
+pub(crate) fn standard_win(set: &TileSet, c: &Counts) -> bool {
+    let mut pairs = 0;
+    for s in set.suits() {
+        let first = s.first as usize;
+        let len = s.len();
+        let mut a = [0u8; SUIT_BUF];
+        a[..len].copy_from_slice(&c[first..first + len]);
+        let sum: usize = a[..len].iter().map(|&n| n as usize).sum();
+        let ok = match sum % 3 {
+            0 => all_sets(&mut a, len),
+            2 => {
+                pairs += 1;
+                pairs == 1 && sets_and_pair(&a, len)
+            }
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    for &n in &c[honour_range(set)] {
+        match n % 3 {
+            0 => {}
+            2 => {
+                pairs += 1;
+                if pairs > 1 {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+    pairs == 1
+}
+
+fn seven_pairs_win(rules: &FormRules, c: &Counts, total: usize, melds: usize) -> bool {
+    if melds != 0 || total != 14 {
+        return false;
+    }
+    c.iter()
+        .all(|&n| n == 0 || n == 2 || (n == 4 && rules.seven_pairs_allow_four))
+}
+
+/// Bit mask of the orphan kinds, or `None` when the list names tiles this set does not have
+/// (a rule written for another tile set must not match by accident).
+pub(crate) fn orphan_mask(set: &TileSet, rules: &FormRules) -> Option<u64> {
+    let mut mask = 0u64;
+    for t in &rules.orphans {
+        if t.id() >= set.playing_kinds() {
+            return None;
+        }
+        mask |= 1 << t.id();
+    }
+    (mask != 0).then_some(mask)
+}
+
+/// Bit mask of kinds present in the hand.
+#[inline]
+pub(crate) fn presence(c: &Counts) -> u64 {
+    let mut m = 0u64;
+    for (i, &n) in c.iter().enumerate() {
+        if n != 0 {
+            m |= 1 << i;
+        }
+    }
+    m
+}
+
+fn orphans_win(set: &TileSet, rules: &FormRules, c: &Counts, total: usize, melds: usize) -> bool {
+    let Some(mask) = orphan_mask(set, rules) else {
+        return false;
+    };
+    if melds != 0 || total != mask.count_ones() as usize + 1 || presence(c) != mask {
+        return false;
+    }
+    c.iter().filter(|&&n| n == 2).count() == 1 && c.iter().all(|&n| n <= 2)
+}
+
+/// The knitted 147/258/369 patterns a tile set allows, one mask per assignment of three distinct
+/// suits to the three rank classes. Only suits ranked exactly 1–9 take part: the pattern is
+/// defined on those ranks, and a ten would break its "one of each class" symmetry.
+#[derive(Clone, Copy)]
+pub(crate) struct Knits {
+    pub masks: [u64; 6],
+    pub len: usize,
+}
+
+impl Knits {
+    pub fn of(set: &TileSet) -> Knits {
+        let mut eligible = [0usize; 3];
+        let mut n = 0;
+        for s in set.suits() {
+            if s.min_rank == 1 && s.max_rank == 9 && n < 3 {
+                eligible[n] = s.first as usize;
+                n += 1;
+            }
+        }
+        let mut k = Knits {
+            masks: [0; 6],
+            len: 0,
+        };
+        if n < 3 {
+            return k;
+        }
+        const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        for p in PERMS {
+            let mut m = 0u64;
+            for (class, &suit) in p.iter().enumerate() {
+                for step in 0..3 {
+                    m |= 1 << (eligible[suit] + class + 3 * step);
+                }
+            }
+            k.masks[k.len] = m;
+            k.len += 1;
+        }
+        k
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = u64> + '_ {
+        self.masks[..self.len].iter().copied()
+    }
+}
+
+pub(crate) fn honour_mask(set: &TileSet) -> u64 {
+    honour_range(set).fold(0u64, |m, i| m | 1 << i)
+}
+
+fn honours_knitted_win(set: &TileSet, c: &Counts, total: usize, melds: usize) -> bool {
+    if melds != 0 || total != 14 || c.iter().any(|&n| n > 1) {
+        return false;
+    }
+    let have = presence(c);
+    let honours = honour_mask(set);
+    Knits::of(set).iter().any(|k| have & !(k | honours) == 0)
+}
+
+/// Removes one of each tile in `mask` if all are present.
+#[inline]
+fn take_mask(c: &Counts, mask: u64) -> Option<Counts> {
+    let mut r = *c;
+    let mut m = mask;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        r[i] = r[i].checked_sub(1)?;
+    }
+    Some(r)
+}
+
+fn knitted_straight_win(set: &TileSet, c: &Counts, total: usize, melds: usize) -> bool {
+    if melds > 1 || total + 3 * melds != 14 {
+        return false;
+    }
+    Knits::of(set)
+        .iter()
+        .any(|k| take_mask(c, k).is_some_and(|rest| standard_win(set, &rest)))
+}
+
+/// Fast yes/no: is this a complete hand in some enabled form? `melds` is the number of declared
+/// melds, which only the fixed-size forms care about. Allocation-free, so waits can call it per
+/// candidate tile.
+pub fn is_win(set: &TileSet, rules: &FormRules, melds: usize, concealed: &Counts) -> bool {
+    let Some(total) = concealed_total(set, concealed) else {
+        return false;
+    };
+    if (total + 3 * melds) % 3 != 2 {
+        return false;
+    }
+    (rules.standard && standard_win(set, concealed))
+        || (rules.seven_pairs && seven_pairs_win(rules, concealed, total, melds))
+        || (!rules.orphans.is_empty() && orphans_win(set, rules, concealed, total, melds))
+        || (rules.honours_knitted && honours_knitted_win(set, concealed, total, melds))
+        || (rules.knitted_straight && knitted_straight_win(set, concealed, total, melds))
+}
+
+/// The fixed sets contributed by declared melds, or `None` for a meld this set cannot hold (a
+/// chow running off the end of its suit, a bonus tile), which the parser should have refused.
+fn meld_sets(set: &TileSet, melds: &[Meld]) -> Option<Vec<Set>> {
+    melds
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let tile = m.tile();
+            if tile.id() >= set.playing_kinds() {
+                return None;
+            }
+            let kind = match m {
+                Meld::Chow { .. } => {
+                    if !set.chow_start(tile) {
+                        return None;
+                    }
+                    SetKind::Chow
+                }
+                Meld::Pung { .. } => SetKind::Pung,
+                _ => SetKind::Kong,
+            };
+            Some(Set {
+                kind,
+                tile,
+                concealed: m.is_concealed(),
+                meld: Some(u8::try_from(i).ok()?),
+            })
+        })
+        .collect()
+}
+
+/// Every split of `c` (restricted to ids `from..`) into concealed sets, appended to `out`.
+/// Each kind is settled in one step (how many pungs, the rest chows starting there), so every
+/// multiset of sets appears exactly once.
+fn split_sets(set: &TileSet, c: &mut Counts, from: usize, cur: &mut Vec<Set>, out: &mut Vec<Vec<Set>>) {
+    let end = set.playing_kinds();
+    let Some(i) = (from..end).find(|&i| c[i] != 0) else {
+        out.push(cur.clone());
+        return;
+    };
+    let n = c[i];
+    let tile = Tile::from_id(i);
+    for pungs in 0..=n / 3 {
+        let chows = n - 3 * pungs;
+        if chows > 0 && !(set.chow_start(tile) && c[i + 1] >= chows && c[i + 2] >= chows) {
+            continue;
+        }
+        let mark = cur.len();
+        let concealed_set = |kind| Set {
+            kind,
+            tile,
+            concealed: true,
+            meld: None,
+        };
+        cur.extend((0..chows).map(|_| concealed_set(SetKind::Chow)));
+        cur.extend((0..pungs).map(|_| concealed_set(SetKind::Pung)));
+        c[i] = 0;
+        if chows > 0 {
+            c[i + 1] -= chows;
+            c[i + 2] -= chows;
+        }
+        split_sets(set, c, i + 1, cur, out);
+        c[i] = n;
+        if chows > 0 {
+            c[i + 1] += chows;
+            c[i + 2] += chows;
+        }
+        cur.truncate(mark);
+    }
+}
+
+/// How a chow was waited on when `winning` completed it.
+fn chow_wait(set: &TileSet, first: Tile, winning: Tile) -> Wait {
+    let Some((suit, rank)) = set.suit_rank(first) else {
+        return Wait::Closed;
+    };
+    let Some(s) = set.suits().get(suit as usize) else {
+        return Wait::Closed;
+    };
+    match winning.id().wrapping_sub(first.id()) {
+        1 => Wait::Closed,
+        0 if rank + 2 == s.max_rank => Wait::Edge,
+        2 if rank == s.min_rank => Wait::Edge,
+        _ => Wait::TwoSided,
+    }
+}
+
+fn push_unique(out: &mut Vec<Reading>, r: Reading) {
+    if !out.contains(&r) {
+        out.push(r);
+    }
+}
+
+/// Adds one reading per group of `sets`/`pair` that can hold the winning tile (declared melds
+/// excluded: the winning tile is concealed). `base` already has every field but `win`/`wait`;
+/// when `knitted_has_win`, the knitted body is one more place the tile may sit.
+fn place_win(out: &mut Vec<Reading>, set: &TileSet, base: Reading, winning: Tile, knitted_has_win: bool) {
+    for (i, s) in base.sets.iter().enumerate() {
+        // The winning tile in one of two identical concealed sets is one reading, not two.
+        if s.meld.is_some() || base.sets[..i].contains(s) {
+            continue;
+        }
+        let wait = match s.kind {
+            SetKind::Chow if (s.tile.id()..s.tile.id() + 3).contains(&winning.id()) => {
+                chow_wait(set, s.tile, winning)
+            }
+            SetKind::Pung | SetKind::Kong if s.tile == winning => Wait::Pung,
+            _ => continue,
+        };
+        let Ok(i) = u8::try_from(i) else { continue };
+        push_unique(
+            out,
+            Reading {
+                win: WinPlace::Set(i),
+                wait,
+                ..base.clone()
+            },
+        );
+    }
+    if base.pair == Some(winning) {
+        push_unique(
+            out,
+            Reading {
+                win: WinPlace::Pair,
+                wait: Wait::Single,
+                ..base.clone()
+            },
+        );
+    }
+    if knitted_has_win {
+        push_unique(
+            out,
+            Reading {
+                win: WinPlace::Knitted,
+                wait: Wait::Knitted,
+                ..base
+            },
+        );
+    }
+}
+
+/// Standard readings of `c` (concealed tiles left for sets and the pair) on top of `fixed` sets.
+fn standard_readings(
+    out: &mut Vec<Reading>,
+    set: &TileSet,
+    form: Form,
+    fixed: &[Set],
+    c: &Counts,
+    knitted: &[Tile],
+    winning: Tile,
+) {
+    let mut c = *c;
+    let mut splits = Vec::new();
+    for p in 0..set.playing_kinds() {
+        if c[p] < 2 {
+            continue;
+        }
+        c[p] -= 2;
+        splits.clear();
+        let mut cur = Vec::new();
+        split_sets(set, &mut c, 0, &mut cur, &mut splits);
+        c[p] += 2;
+        for split in &splits {
+            let mut sets = fixed.to_vec();
+            sets.extend_from_slice(split);
+            let base = Reading {
+                form,
+                sets,
+                pair: Some(Tile::from_id(p)),
+                pairs: Vec::new(),
+                knitted: knitted.to_vec(),
+                honours: Vec::new(),
+                win: WinPlace::Pair,
+                wait: Wait::Single,
+            };
+            place_win(out, set, base, winning, knitted.contains(&winning));
+        }
+    }
+}
+
+fn mask_tiles(mask: u64) -> Vec<Tile> {
+    (0..MAX_KINDS)
+        .filter(|&i| mask >> i & 1 == 1)
+        .map(Tile::from_id)
+        .collect()
+}
+
+/// Every reading of a complete hand: `concealed` includes the winning tile `winning`; `melds` are
+/// the declared melds. Fans are scored per reading and the best taken, so nothing may be pruned
+/// here: each distinct split and each distinct place of the winning tile is its own reading.
+/// Returns nothing for a hand that is not complete or does not hold `winning`.
+pub fn readings(
+    set: &TileSet,
+    rules: &FormRules,
+    melds: &[Meld],
+    concealed: &Counts,
+    winning: Tile,
+) -> Vec<Reading> {
+    let mut out = Vec::new();
+    let Some(total) = concealed_total(set, concealed) else {
+        return out;
+    };
+    if winning.id() >= set.playing_kinds()
+        || concealed[winning.id()] == 0
+        || (total + 3 * melds.len()) % 3 != 2
+    {
+        return out;
+    }
+    let Some(fixed) = meld_sets(set, melds) else {
+        return out;
+    };
+    let c = concealed;
+    let m = melds.len();
+
+    if rules.standard && standard_win(set, c) {
+        standard_readings(&mut out, set, Form::Standard, &fixed, c, &[], winning);
+    }
+    if rules.seven_pairs && seven_pairs_win(rules, c, total, m) {
+        let pairs = (0..set.playing_kinds())
+            .flat_map(|i| (0..c[i] / 2).map(move |_| Tile::from_id(i)))
+            .collect();
+        push_unique(
+            &mut out,
+            Reading {
+                form: Form::SevenPairs,
+                sets: Vec::new(),
+                pair: None,
+                pairs,
+                knitted: Vec::new(),
+                honours: Vec::new(),
+                win: WinPlace::Pair,
+                wait: Wait::Single,
+            },
+        );
+    }
+    if !rules.orphans.is_empty() && orphans_win(set, rules, c, total, m) {
+        let pair = (0..set.playing_kinds()).find(|&i| c[i] == 2).map(Tile::from_id);
+        push_unique(
+            &mut out,
+            Reading {
+                form: Form::Orphans,
+                sets: Vec::new(),
+                pair,
+                pairs: Vec::new(),
+                knitted: Vec::new(),
+                honours: Vec::new(),
+                win: WinPlace::Knitted,
+                wait: Wait::Knitted,
+            },
+        );
+    }
+    if rules.honours_knitted && honours_knitted_win(set, c, total, m) {
+        let honours = honour_mask(set);
+        let knitted = mask_tiles(presence(c) & !honours);
+        push_unique(
+            &mut out,
+            Reading {
+                form: Form::HonoursKnitted,
+                sets: Vec::new(),
+                pair: None,
+                pairs: Vec::new(),
+                knitted,
+                honours: mask_tiles(presence(c) & honours),
+                win: WinPlace::Knitted,
+                wait: Wait::Knitted,
+            },
+        );
+    }
+    if rules.knitted_straight && m <= 1 && total + 3 * m == 14 {
+        for k in Knits::of(set).iter() {
+            if let Some(rest) = take_mask(c, k) {
+                if standard_win(set, &rest) {
+                    let knitted = mask_tiles(k);
+                    standard_readings(
+                        &mut out,
+                        set,
+                        Form::KnittedStraight,
+                        &fixed,
+                        &rest,
+                        &knitted,
+                        winning,
+                    );
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::meld::From;
+    use crate::tile::presets;
+
+    /// Counts from compact notation: digits then a suit letter (`0` = ten), honour letters alone.
+    pub(crate) fn hand(set: &TileSet, s: &str) -> Counts {
+        let mut c = [0u8; MAX_KINDS];
+        let mut digits = Vec::new();
+        for ch in s.chars() {
+            match ch {
+                '0'..='9' => digits.push(ch.to_digit(10).map_or(0, |d| if d == 0 { 10 } else { d as u8 })),
+                'm' | 'p' | 's' => {
+                    for r in digits.drain(..) {
+                        c[set.suited(ch, r).expect("tile in set").id()] += 1;
+                    }
+                }
+                ' ' => {}
+                h => c[set.honour(h).expect("honour in set").id()] += 1,
+            }
+        }
+        c
+    }
+
+    pub(crate) fn tile(set: &TileSet, s: &str) -> Tile {
+        let c = hand(set, s);
+        Tile::from_id(c.iter().position(|&n| n > 0).expect("one tile"))
+    }
+
+    pub(crate) fn mcr() -> TileSet {
+        TileSet::new("mcr", &presets::chinese_official()).expect("preset builds")
+    }
+    pub(crate) fn ten() -> TileSet {
+        TileSet::new("ten", &presets::ten_rank()).expect("preset builds")
+    }
+
+    pub(crate) fn all_forms(set: &TileSet) -> FormRules {
+        let orphans = [
+            "1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "C", "F", "P",
+        ]
+        .iter()
+        .map(|s| tile(set, s))
+        .collect();
+        FormRules {
+            standard: true,
+            seven_pairs: true,
+            seven_pairs_allow_four: true,
+            orphans,
+            honours_knitted: true,
+            knitted_straight: true,
+        }
+    }
+
+    #[test]
+    fn standard_and_edge_cases() {
+        let set = mcr();
+        let r = FormRules::default();
+        assert!(is_win(&set, &r, 0, &hand(&set, "11123456789999m")));
+        assert!(!is_win(&set, &r, 0, &hand(&set, "11123456789999m EE")));
+        assert!(!is_win(&set, &r, 0, &hand(&set, "12345678m 1p EEE SS")));
+        assert!(is_win(&set, &r, 0, &hand(&set, "789m 123p 555s EEE SS")));
+        assert!(!is_win(&set, &r, 0, &hand(&set, "89m 1p 123p 555s EEE SS")));
+        let ten = ten();
+        assert!(is_win(&ten, &r, 0, &hand(&ten, "890m 123p 555s EEE SS")));
+        // Bonus tiles never belong to a form.
+        let mut c = hand(&set, "789m 123p 555s EEE SS");
+        c[set.bonus(1).expect("bonus").id()] = 1;
+        assert!(!is_win(&set, &r, 0, &c));
+    }
+
+    #[test]
+    fn one_tile_in_pung_and_chow_gives_two_readings() {
+        let set = mcr();
+        let r = FormRules::default();
+        let c = hand(&set, "111234m 555p 789s EE");
+        let rs = readings(&set, &r, &[], &c, tile(&set, "1m"));
+        assert_eq!(rs.len(), 1);
+        assert_eq!((rs[0].win, rs[0].wait), (WinPlace::Set(0), Wait::Pung));
+        let c = hand(&set, "111123m 555p 789s EE");
+        let rs = readings(&set, &r, &[], &c, tile(&set, "1m"));
+        let kinds: Vec<_> = rs.iter().map(|x| (x.win, x.wait)).collect();
+        assert!(kinds.contains(&(WinPlace::Set(0), Wait::TwoSided)), "{kinds:?}");
+        assert!(kinds.contains(&(WinPlace::Set(1), Wait::Pung)), "{kinds:?}");
+    }
+
+    #[test]
+    fn edge_and_closed_waits_use_the_suit_top() {
+        let ten = ten();
+        let r = FormRules::default();
+        // 9-10 waiting on 8 is an edge wait where ten exists.
+        let c = hand(&ten, "890m 123p 555s EEE SS");
+        let rs = readings(&ten, &r, &[], &c, tile(&ten, "8m"));
+        assert_eq!(rs.len(), 1);
+        assert_eq!(rs[0].wait, Wait::Edge);
+        let rs = readings(&ten, &r, &[], &c, tile(&ten, "9m"));
+        assert_eq!(rs[0].wait, Wait::Closed);
+        let c = hand(&ten, "789m 123p 555s EEE SS");
+        let rs = readings(&ten, &r, &[], &c, tile(&ten, "7m"));
+        assert_eq!(rs[0].wait, Wait::TwoSided, "89 waits on 7 and 10 in a ten suit");
+        let set = mcr();
+        let c = hand(&set, "789m 123p 555s EEE SS");
+        let rs = readings(&set, &r, &[], &c, tile(&set, "7m"));
+        assert_eq!(rs[0].wait, Wait::Edge);
+        let rs = readings(&set, &r, &[], &c, tile(&set, "3p"));
+        assert_eq!(rs[0].wait, Wait::Edge);
+    }
+
+    #[test]
+    fn melds_come_first_and_concealed_kong_is_concealed() {
+        let set = mcr();
+        let r = FormRules::default();
+        let melds = [
+            Meld::ConcealedKong {
+                tile: tile(&set, "E"),
+            },
+            Meld::Chow {
+                first: tile(&set, "1p"),
+                claimed: 1,
+            },
+            Meld::Pung {
+                tile: tile(&set, "9s"),
+                from: From::Left,
+            },
+        ];
+        let c = hand(&set, "234m 55p");
+        let rs = readings(&set, &r, &melds, &c, tile(&set, "5p"));
+        assert_eq!(rs.len(), 1);
+        let s = &rs[0].sets;
+        assert_eq!(s.len(), 4);
+        assert_eq!(
+            (s[0].kind, s[0].concealed, s[0].meld),
+            (SetKind::Kong, true, Some(0))
+        );
+        assert_eq!(
+            (s[1].kind, s[1].concealed, s[1].meld),
+            (SetKind::Chow, false, Some(1))
+        );
+        assert_eq!(
+            (s[2].kind, s[2].concealed, s[2].meld),
+            (SetKind::Pung, false, Some(2))
+        );
+        assert_eq!(
+            (s[3].kind, s[3].concealed, s[3].meld),
+            (SetKind::Chow, true, None)
+        );
+        assert_eq!(rs[0].win, WinPlace::Pair);
+        // A chow meld running off the suit is refused rather than trusted.
+        let bad = [Meld::Chow {
+            first: tile(&set, "8m"),
+            claimed: 1,
+        }];
+        assert!(readings(
+            &set,
+            &r,
+            &bad,
+            &hand(&set, "234m 555p 789s 55p"),
+            tile(&set, "5p")
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn seven_pairs_with_four_equal_tiles_and_standard_overlap() {
+        let set = mcr();
+        let mut r = all_forms(&set);
+        let c = hand(&set, "1111m 22p 33p 44p 55s 66s");
+        let rs = readings(&set, &r, &[], &c, tile(&set, "6s"));
+        let sp: Vec<_> = rs.iter().filter(|x| x.form == Form::SevenPairs).collect();
+        assert_eq!(sp.len(), 1);
+        assert_eq!(sp[0].pairs.len(), 7);
+        assert_eq!(sp[0].pairs[0], sp[0].pairs[1]);
+        r.seven_pairs_allow_four = false;
+        assert!(!is_win(&set, &r, 0, &c));
+        // 223344m 556677p 99s is seven pairs and also standard.
+        let c = hand(&set, "223344m 556677p 99s");
+        let rs = readings(&set, &r, &[], &c, tile(&set, "2m"));
+        assert!(rs.iter().any(|x| x.form == Form::SevenPairs));
+        assert!(rs.iter().any(|x| x.form == Form::Standard));
+    }
+
+    #[test]
+    fn seventeen_tile_hand_has_five_sets() {
+        let set = mcr();
+        let r = FormRules::default();
+        let c = hand(&set, "123456789m 111p 234s 99s");
+        assert!(is_win(&set, &r, 0, &c));
+        let rs = readings(&set, &r, &[], &c, tile(&set, "9s"));
+        assert!(!rs.is_empty());
+        assert!(rs.iter().all(|x| x.sets.len() == 5));
+        assert!(!is_win(&set, &r, 0, &hand(&set, "123456789m 111p 234s 9s")));
+    }
+
+    #[test]
+    fn knitted_forms() {
+        let set = mcr();
+        let r = all_forms(&set);
+        let c = hand(&set, "147m 258p 36s ESWNCFP");
+        assert!(!is_win(&set, &r, 0, &c), "13 tiles");
+        let c = hand(&set, "147m 258p 369s ESWNC");
+        let rs = readings(&set, &r, &[], &c, tile(&set, "C"));
+        assert_eq!(rs.len(), 1);
+        assert_eq!(rs[0].form, Form::HonoursKnitted);
+        assert_eq!(rs[0].knitted.len(), 9);
+        let c = hand(&set, "147m 258p 369s 789p EE");
+        let rs = readings(&set, &r, &[], &c, tile(&set, "8p"));
+        let forms: Vec<_> = rs.iter().map(|x| (x.form, x.win, x.wait)).collect();
+        assert!(forms.contains(&(Form::KnittedStraight, WinPlace::Knitted, Wait::Knitted)));
+        assert!(forms.contains(&(Form::KnittedStraight, WinPlace::Set(0), Wait::Closed)));
+        // With a declared pung as the set.
+        let melds = [Meld::Pung {
+            tile: tile(&set, "C"),
+            from: From::Left,
+        }];
+        let c = hand(&set, "147m 258p 369s EE");
+        let rs = readings(&set, &r, &melds, &c, tile(&set, "E"));
+        assert_eq!(rs.len(), 1);
+        assert_eq!(rs[0].sets[0].meld, Some(0));
+        // Ten-rank suits never knit.
+        let ten = ten();
+        assert!(!is_win(
+            &ten,
+            &all_forms_ten(),
+            0,
+            &hand(&ten, "147m 258p 369s 789p EE")
+        ));
+    }
+
+    fn all_forms_ten() -> FormRules {
+        FormRules {
+            honours_knitted: true,
+            knitted_straight: true,
+            ..FormRules::default()
+        }
+    }
+
+    #[test]
+    fn orphans_reading() {
+        let set = mcr();
+        let r = all_forms(&set);
+        let c = hand(&set, "19m 19p 19s ESWNCFPP");
+        let rs = readings(&set, &r, &[], &c, tile(&set, "P"));
+        assert_eq!(rs.len(), 1);
+        assert_eq!(rs[0].form, Form::Orphans);
+        assert_eq!(rs[0].pair, Some(tile(&set, "P")));
+    }
+
+    #[test]
+    fn absurd_input_is_refused_not_panicked_on() {
+        let set = mcr();
+        let r = all_forms(&set);
+        let mut c = [255u8; MAX_KINDS];
+        assert!(!is_win(&set, &r, 0, &c));
+        assert!(readings(&set, &r, &[], &c, tile(&set, "1m")).is_empty());
+        c = [0; MAX_KINDS];
+        assert!(!is_win(&set, &r, 0, &c));
+        assert!(!is_win(&set, &r, 99, &c));
+        let c = hand(&set, "789m 123p 555s EEE SS");
+        assert!(
+            readings(&set, &r, &[], &c, tile(&set, "1m")).is_empty(),
+            "winning tile not held"
+        );
+    }
+}

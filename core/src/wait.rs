@@ -1,0 +1,517 @@
+//! Waits and shanten (distance to ready) of incomplete hands.
+//!
+//! Shanten is computed from shapes alone, like [`crate::decompose::is_win`]: it does not know how
+//! many copies of a tile are still unseen. So a hand whose only completions are tiles it already
+//! holds every copy of (e.g. `1111m` waiting on the fifth `1m`) is shanten 0 yet has no
+//! [`waits`]. Callers that care (a "no real wait" warning) compare the two.
+
+use crate::decompose::{
+    concealed_total, honour_mask, honour_range, is_win, orphan_mask, presence, Knits, SUIT_BUF,
+};
+use crate::meld::Meld;
+use crate::reading::FormRules;
+use crate::tile::{Counts, Tile, TileSet};
+
+/// Tiles that complete a 3n+1 hand, in id order, skipping tiles whose every copy is already in the
+/// hand (concealed + melds), since those cannot be drawn or claimed. Empty for a hand of the
+/// wrong size or with tiles no hand can hold.
+pub fn waits(set: &TileSet, rules: &FormRules, melds: &[Meld], concealed: &Counts) -> Vec<Tile> {
+    let mut out = Vec::new();
+    let Some(total) = concealed_total(set, concealed) else {
+        return out;
+    };
+    if (total + 3 * melds.len()) % 3 != 1 {
+        return out;
+    }
+    let mut held = *concealed;
+    for m in melds {
+        let t = m.tile();
+        if t.id() >= set.playing_kinds() {
+            return out;
+        }
+        match m {
+            Meld::Chow { .. } => {
+                for k in 0..3 {
+                    let Some(x) = set.step(t, k) else { return out };
+                    held[x.id()] = held[x.id()].saturating_add(1);
+                }
+            }
+            _ => held[t.id()] = held[t.id()].saturating_add(m.len() as u8),
+        }
+    }
+    // Standard and seven-pairs completions touch a tile already held or a neighbour; the
+    // knitted forms can be completed by tiles far from anything held, so they try every kind.
+    let knits = Knits::of(set).len > 0;
+    let everywhere = knits
+        && ((rules.honours_knitted && melds.is_empty()) || (rules.knitted_straight && melds.len() <= 1));
+    let orphans = orphan_mask(set, rules).unwrap_or(0);
+    let near = if everywhere {
+        u64::MAX
+    } else {
+        neighbourhood(set, concealed) | orphans
+    };
+    let mut c = *concealed;
+    for id in 0..set.playing_kinds() {
+        let t = Tile::from_id(id);
+        if near >> id & 1 == 0 || held[id] >= set.copies(t) {
+            continue;
+        }
+        c[id] += 1;
+        if is_win(set, rules, melds.len(), &c) {
+            out.push(t);
+        }
+        c[id] -= 1;
+    }
+    out
+}
+
+/// Kinds held or one rank from a held tile of the same suit. A tile completing a pair or pung is
+/// held already, and one completing a chow has a held chow-mate adjacent to it (the middle tile
+/// of a closed wait is next to both ends), so nothing farther can be a standard or pairs wait.
+fn neighbourhood(set: &TileSet, c: &Counts) -> u64 {
+    let have = presence(c);
+    let mut near = have;
+    for s in set.suits() {
+        let first = s.first as usize;
+        let suit_mask = ((1u64 << s.len()) - 1) << first;
+        let h = have & suit_mask;
+        near |= (h << 1 | h >> 1) & suit_mask;
+    }
+    near
+}
+
+/// Shanten per win form: how many tile exchanges short of ready the hand is (0 = ready, -1 =
+/// complete). `None` means the form is disabled or cannot be reached with this many melds or
+/// tiles. Kept per form because fans and hints want to know which shape the hand is heading for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Shanten {
+    pub standard: Option<i8>,
+    pub seven_pairs: Option<i8>,
+    pub orphans: Option<i8>,
+    pub honours_knitted: Option<i8>,
+    pub knitted_straight: Option<i8>,
+}
+
+impl Shanten {
+    /// The smallest shanten over reachable forms; `i8::MAX` when no enabled form is reachable, so
+    /// such a hand sorts after every real one.
+    pub fn best(&self) -> i8 {
+        [
+            self.standard,
+            self.seven_pairs,
+            self.orphans,
+            self.honours_knitted,
+            self.knitted_straight,
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(i8::MAX)
+    }
+}
+
+/// The most sets a hand can hold (see [`crate::decompose::MAX_CONCEALED`]); sizes the tables.
+const MAX_SETS: usize = 8;
+
+/// For one group of tiles: `t[h][s]` is the most partial sets (pairs, two-of-a-chow) found
+/// alongside exactly `s` complete sets, with (`h = 1`) or without a pair set aside as the head;
+/// -1 where no split gives that combination. Groups combine by max-plus, which keeps shanten a
+/// per-suit search instead of one over the whole hand.
+type Table = [[i8; MAX_SETS + 1]; 2];
+
+const EMPTY: Table = [[-1; MAX_SETS + 1]; 2];
+
+fn unit() -> Table {
+    let mut t = EMPTY;
+    t[0][0] = 0;
+    t
+}
+
+fn combine(a: &Table, b: &Table) -> Table {
+    let mut out = EMPTY;
+    for ha in 0..2 {
+        for sa in 0..=MAX_SETS {
+            if a[ha][sa] < 0 {
+                continue;
+            }
+            for hb in 0..2 - ha {
+                for sb in 0..=MAX_SETS - sa {
+                    if b[hb][sb] < 0 {
+                        continue;
+                    }
+                    let t = (a[ha][sa] + b[hb][sb]).min(MAX_SETS as i8);
+                    let cell = &mut out[ha + hb][sa + sb];
+                    *cell = (*cell).max(t);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Options for the blocks starting at one index, in the order the search takes them. Blocks at an
+/// index are chosen in non-decreasing option order, so each multiset of blocks is visited once.
+const PUNG: u8 = 0;
+const CHOW: u8 = 1;
+const HEAD: u8 = 2;
+const PAIR: u8 = 3;
+const ADJACENT: u8 = 4;
+const GAP: u8 = 5;
+
+struct Search<'a> {
+    a: [u8; SUIT_BUF],
+    len: usize,
+    runs: bool,
+    table: &'a mut Table,
+}
+
+impl Search<'_> {
+    fn go(&mut self, mut i: usize, mut opt: u8, s: usize, t: i8, h: usize) {
+        while i < self.len && self.a[i] == 0 {
+            i += 1;
+            opt = 0;
+        }
+        if i >= self.len {
+            let cell = &mut self.table[h][s];
+            *cell = (*cell).max(t.min(MAX_SETS as i8));
+            return;
+        }
+        let a = &mut self.a;
+        let seq = self.runs;
+        let t_next = (t + 1).min(MAX_SETS as i8);
+        if opt == PUNG && a[i] >= 3 && s < MAX_SETS {
+            a[i] -= 3;
+            self.go(i, PUNG, s + 1, t, h);
+            self.a[i] += 3;
+        }
+        let a = &mut self.a;
+        if opt <= CHOW && seq && s < MAX_SETS && i + 2 < self.len && a[i + 1] > 0 && a[i + 2] > 0 {
+            a[i] -= 1;
+            a[i + 1] -= 1;
+            a[i + 2] -= 1;
+            self.go(i, CHOW, s + 1, t, h);
+            self.a[i] += 1;
+            self.a[i + 1] += 1;
+            self.a[i + 2] += 1;
+        }
+        if opt <= HEAD && h == 0 && self.a[i] >= 2 {
+            self.a[i] -= 2;
+            self.go(i, HEAD, s, t, 1);
+            self.a[i] += 2;
+        }
+        if opt <= PAIR && self.a[i] >= 2 {
+            self.a[i] -= 2;
+            self.go(i, PAIR, s, t_next, h);
+            self.a[i] += 2;
+        }
+        if opt <= ADJACENT && seq && i + 1 < self.len && self.a[i + 1] > 0 {
+            self.a[i] -= 1;
+            self.a[i + 1] -= 1;
+            self.go(i, ADJACENT, s, t_next, h);
+            self.a[i] += 1;
+            self.a[i + 1] += 1;
+        }
+        if opt <= GAP && seq && i + 2 < self.len && self.a[i + 2] > 0 {
+            self.a[i] -= 1;
+            self.a[i + 2] -= 1;
+            self.go(i, GAP, s, t_next, h);
+            self.a[i] += 1;
+            self.a[i + 2] += 1;
+        }
+        // Whatever is left at this index stays single.
+        let n = self.a[i];
+        self.a[i] = 0;
+        self.go(i + 1, 0, s, t, h);
+        self.a[i] = n;
+    }
+}
+
+fn group_table(counts: &[u8], runs: bool) -> Table {
+    let mut table = EMPTY;
+    let mut a = [0u8; SUIT_BUF];
+    let len = counts.len().min(SUIT_BUF - 2);
+    a[..len].copy_from_slice(&counts[..len]);
+    Search {
+        a,
+        len,
+        runs,
+        table: &mut table,
+    }
+    .go(0, 0, 0, 0, 0);
+    table
+}
+
+/// Standard-form shanten for `c` when `need` more sets (besides melds) and a pair are wanted:
+/// the classic 2·sets + partials + head count, with partials capped so they never exceed the
+/// sets still missing.
+fn standard_shanten(set: &TileSet, c: &Counts, need: usize) -> i8 {
+    let mut acc = unit();
+    for s in set.suits() {
+        let first = s.first as usize;
+        if c[first..first + s.len()].iter().any(|&n| n != 0) {
+            acc = combine(&acc, &group_table(&c[first..first + s.len()], true));
+        }
+    }
+    for i in honour_range(set) {
+        if c[i] != 0 {
+            acc = combine(&acc, &group_table(&c[i..i + 1], false));
+        }
+    }
+    let need = need.min(MAX_SETS) as i8;
+    let mut best = 0i8;
+    for (h, row) in acc.iter().enumerate() {
+        for (s, &t) in row.iter().enumerate() {
+            if t < 0 {
+                continue;
+            }
+            let s = (s as i8).min(need);
+            best = best.max(2 * s + t.min(need - s) + h as i8);
+        }
+    }
+    2 * need - best
+}
+
+fn seven_pairs_shanten(set: &TileSet, rules: &FormRules, c: &Counts) -> Option<i8> {
+    // Each kind offers one pair slot (two when four equal tiles count as two pairs). A slot costs
+    // 0 draws if its pair is held, 1 if one tile is, 2 otherwise; the cheapest seven slots give
+    // the tiles still needed, and shanten is one less.
+    let cap = if rules.seven_pairs_allow_four { 2 } else { 1 };
+    let (mut full, mut half, mut empty) = (0i32, 0i32, 0i32);
+    for &n in &c[..set.playing_kinds()] {
+        let f = (n as i32 / 2).min(cap);
+        let h = i32::from(f < cap && n as i32 > 2 * f);
+        full += f;
+        half += h;
+        empty += cap - f - h;
+    }
+    if full + half + empty < 7 {
+        return None;
+    }
+    let f = full.min(7);
+    let h = half.min(7 - f);
+    let e = 7 - f - h;
+    Some((h + 2 * e - 1) as i8)
+}
+
+/// Shanten per enabled form. `melds` is the number of declared melds. Hands of 3n+1 and 3n+2
+/// tiles are both accepted (a 3n+2 hand's figure is that after its best discard).
+pub fn shanten(set: &TileSet, rules: &FormRules, melds: usize, concealed: &Counts) -> Shanten {
+    let mut out = Shanten::default();
+    let Some(total) = concealed_total(set, concealed) else {
+        return out;
+    };
+    let size = total + 3 * melds;
+    let rem = size % 3;
+    if rem == 0 || total == 0 {
+        return out;
+    }
+    let c = concealed;
+    let closed = melds == 0 && (total == 13 || total == 14);
+    if rules.standard {
+        let need = (size - 1) / 3 - melds;
+        out.standard = Some(standard_shanten(set, c, need));
+    }
+    if rules.seven_pairs && closed {
+        out.seven_pairs = seven_pairs_shanten(set, rules, c);
+    }
+    if let Some(mask) = orphan_mask(set, rules) {
+        let kinds = mask.count_ones() as usize;
+        if melds == 0 && (total == kinds || total == kinds + 1) {
+            let have = presence(c) & mask;
+            let dup = (0..set.playing_kinds()).any(|i| mask >> i & 1 == 1 && c[i] >= 2);
+            out.orphans = Some(kinds as i8 - have.count_ones() as i8 - i8::from(dup));
+        }
+    }
+    let knits = Knits::of(set);
+    if rules.honours_knitted && closed {
+        let honours = honour_mask(set);
+        let have = presence(c);
+        out.honours_knitted = knits
+            .iter()
+            .filter(|k| (k | honours).count_ones() >= 14)
+            .map(|k| 13 - (have & (k | honours)).count_ones() as i8)
+            .min();
+    }
+    if rules.knitted_straight && melds <= 1 && (size == 13 || size == 14) {
+        let have = presence(c);
+        out.knitted_straight = knits
+            .iter()
+            .map(|k| {
+                let held = have & k;
+                let mut rest = *c;
+                let mut m = held;
+                while m != 0 {
+                    rest[m.trailing_zeros() as usize] -= 1;
+                    m &= m - 1;
+                }
+                (9 - held.count_ones() as i8) + standard_shanten(set, &rest, 1 - melds)
+            })
+            .min();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decompose::tests::{all_forms, hand, mcr, ten, tile};
+    use crate::meld::From;
+    use crate::tile::presets;
+
+    fn names(set: &TileSet, ts: &[Tile]) -> Vec<String> {
+        ts.iter().map(|&t| set.notation(t)).collect()
+    }
+
+    #[test]
+    fn nine_gates_waits_on_every_rank() {
+        let set = mcr();
+        let r = FormRules::default();
+        let c = hand(&set, "1112345678999m");
+        let w = waits(&set, &r, &[], &c);
+        assert_eq!(
+            names(&set, &w),
+            ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m"]
+        );
+        assert_eq!(shanten(&set, &r, 0, &c).standard, Some(0));
+    }
+
+    #[test]
+    fn ten_rank_suits_wait_on_ten() {
+        let set = ten();
+        let r = FormRules::default();
+        let c = hand(&set, "89m 123p 555s EEE SS");
+        assert_eq!(names(&set, &waits(&set, &r, &[], &c)), ["7m", "0m"]);
+        // 999m + single 10, or 99m pair + 9-10 waiting on 8.
+        let c = hand(&set, "999m 0m 123p 555s EEE");
+        assert_eq!(names(&set, &waits(&set, &r, &[], &c)), ["8m", "0m"]);
+        let c = hand(&set, "1234567890m EEE");
+        // A ten-long run leaves a single at 1, 4, 7 or 10.
+        let w = waits(&set, &r, &[], &c);
+        assert_eq!(names(&set, &w), ["1m", "4m", "7m", "0m"]);
+        let mcr = mcr();
+        let c = hand(&mcr, "89m 123p 555s EEE SS");
+        assert_eq!(names(&mcr, &waits(&mcr, &r, &[], &c)), ["7m"]);
+    }
+
+    #[test]
+    fn thirteen_orphans_wait_thirteen_ways() {
+        let set = mcr();
+        let r = all_forms(&set);
+        let c = hand(&set, "19m 19p 19s ESWNCFP");
+        let w = waits(&set, &r, &[], &c);
+        assert_eq!(w.len(), 13);
+        let s = shanten(&set, &r, 0, &c);
+        assert_eq!(s.orphans, Some(0));
+        assert_eq!(s.best(), 0);
+        assert!(s.standard.is_some_and(|x| x > 0));
+    }
+
+    #[test]
+    fn honours_and_knitted_waits() {
+        let set = mcr();
+        let r = FormRules {
+            standard: false,
+            honours_knitted: true,
+            ..FormRules::default()
+        };
+        let c = hand(&set, "147m 258p 369s ESWN");
+        let w = waits(&set, &r, &[], &c);
+        assert_eq!(names(&set, &w), ["C", "F", "P"]);
+        assert_eq!(shanten(&set, &r, 0, &c).honours_knitted, Some(0));
+        let c = hand(&set, "14m 258p 39s ESWNCF");
+        assert_eq!(names(&set, &waits(&set, &r, &[], &c)), ["7m", "6s", "P"]);
+        let k = TileSet::new("k", &presets::two_suits_dragons()).expect("preset");
+        assert_eq!(
+            shanten(&k, &r, 0, &hand(&k, "147m 258p CFPCFPC")).honours_knitted,
+            None
+        );
+    }
+
+    #[test]
+    fn knitted_straight_with_set_and_pair() {
+        let set = mcr();
+        let r = FormRules {
+            standard: false,
+            knitted_straight: true,
+            ..FormRules::default()
+        };
+        let c = hand(&set, "147m 258p 369s 78p EE");
+        assert_eq!(names(&set, &waits(&set, &r, &[], &c)), ["6p", "9p"]);
+        assert_eq!(shanten(&set, &r, 0, &c).knitted_straight, Some(0));
+        let c = hand(&set, "147m 25p 369s 789p EE");
+        assert_eq!(names(&set, &waits(&set, &r, &[], &c)), ["8p"]);
+        let melds = [Meld::Pung {
+            tile: tile(&set, "C"),
+            from: From::Right,
+        }];
+        let c = hand(&set, "147m 258p 369s E");
+        assert_eq!(names(&set, &waits(&set, &r, &melds, &c)), ["E"]);
+        assert_eq!(shanten(&set, &r, 1, &c).knitted_straight, Some(0));
+    }
+
+    #[test]
+    fn seven_pairs_shanten_and_waits() {
+        let set = mcr();
+        let r = FormRules {
+            standard: false,
+            seven_pairs: true,
+            seven_pairs_allow_four: true,
+            ..FormRules::default()
+        };
+        let c = hand(&set, "111m 22p 33p 44p 55s 66s");
+        assert_eq!(names(&set, &waits(&set, &r, &[], &c)), ["1m"]);
+        assert_eq!(shanten(&set, &r, 0, &c).seven_pairs, Some(0));
+        let strict = FormRules {
+            seven_pairs_allow_four: false,
+            ..r.clone()
+        };
+        assert!(waits(&set, &strict, &[], &c).is_empty());
+        assert_eq!(shanten(&set, &strict, 0, &c).seven_pairs, Some(1));
+        let c = hand(&set, "1111m 22p 33p 44p 55s 6s");
+        assert_eq!(shanten(&set, &strict, 0, &c).seven_pairs, Some(2));
+        assert_eq!(shanten(&set, &r, 0, &c).seven_pairs, Some(0));
+    }
+
+    #[test]
+    fn seventeen_tile_hands_need_five_sets() {
+        let set = mcr();
+        let r = FormRules::default();
+        let c = hand(&set, "123456789m 111p 234s 9s");
+        assert_eq!(names(&set, &waits(&set, &r, &[], &c)), ["9s"]);
+        assert_eq!(shanten(&set, &r, 0, &c).standard, Some(0));
+        let c = hand(&set, "123456789m 111p 234s 99s");
+        assert_eq!(shanten(&set, &r, 0, &c).standard, Some(-1));
+    }
+
+    #[test]
+    fn exhausted_tiles_are_not_waits_but_still_ready() {
+        let set = mcr();
+        let r = FormRules::default();
+        // 111m + 1m single is the only completion, and all four 1m are held.
+        let c = hand(&set, "1111m 234p 567s 789s");
+        assert!(waits(&set, &r, &[], &c).is_empty());
+        assert_eq!(shanten(&set, &r, 0, &c).standard, Some(0));
+    }
+
+    #[test]
+    fn standard_shanten_examples() {
+        let set = mcr();
+        let r = FormRules::default();
+        let sh = |s: &str| shanten(&set, &r, 0, &hand(&set, s)).standard;
+        assert_eq!(sh("123m 456p 789s 11s 2p 5p"), Some(1));
+        assert_eq!(sh("159m 159p 159s ESWN"), Some(8));
+        assert_eq!(sh("123m 456p 789s EEE SS"), Some(-1));
+        assert_eq!(sh("123m 456p 789s EE S W"), Some(1));
+    }
+
+    #[test]
+    fn absurd_input_is_refused() {
+        let set = mcr();
+        let r = all_forms(&set);
+        let c = [200u8; crate::tile::MAX_KINDS];
+        assert!(waits(&set, &r, &[], &c).is_empty());
+        assert_eq!(shanten(&set, &r, 0, &c).best(), i8::MAX);
+        let c = [0u8; crate::tile::MAX_KINDS];
+        assert_eq!(shanten(&set, &r, 0, &c).best(), i8::MAX);
+    }
+}
