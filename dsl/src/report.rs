@@ -3,7 +3,7 @@
 
 use crate::ruleset::Ruleset;
 use crate::score::{score, Score};
-use crate::settle::{payments, WinKind};
+use crate::settle::{self, WinKind};
 use mj_core::notation::{parse_hand, print_hand};
 use mj_core::{Hand, Wind};
 use serde::Serialize;
@@ -84,7 +84,7 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score) -> HandReport {
     };
     let mut payments = serde_json::Map::new();
     if s.valid {
-        let p = payments(rs, s, winner, kind, hand.flower_count() as i64);
+        let p = settle::payments(rs, s, winner, kind, hand.flower_count() as i64);
         for (seat, amount) in p.into_iter().enumerate() {
             let w = Wind::from_index(seat as u8).map_or('?', |w| w.letter());
             payments.insert(w.to_string(), serde_json::Value::from(amount));
