@@ -712,47 +712,56 @@ impl Shape {
     /// suits to the variables.
     pub fn matches(&self, f: &Facts) -> bool {
         let r = f.reading;
-        let mut have: Vec<(u8, u8, u8)> = Vec::with_capacity(6);
-        for s in &r.sets {
-            let Some((suit, rank)) = f.set.suit_rank(s.tile) else {
-                return false;
-            };
-            let kind = if s.kind == SetKind::Chow { 0 } else { 1 };
-            have.push((kind, rank, suit));
-        }
-        if let Some(p) = r.pair {
-            let Some((suit, rank)) = f.set.suit_rank(p) else {
-                return false;
-            };
-            have.push((2, rank, suit));
-        }
-        if have.len() != self.items.len() {
+        let n = r.sets.len() + usize::from(r.pair.is_some());
+        if n != self.items.len() || n > 8 {
             return false;
         }
+        let mut have = [(0u8, 0u8, 0u8); 8];
+        for (i, s) in r.sets.iter().enumerate() {
+            let Some((suit, rank)) = f.set.suit_rank(s.tile) else { return false };
+            have[i] = (if s.kind == SetKind::Chow { 0 } else { 1 }, rank, suit);
+        }
+        if let Some(p) = r.pair {
+            let Some((suit, rank)) = f.set.suit_rank(p) else { return false };
+            have[n - 1] = (2, rank, suit);
+        }
+        let have = &mut have[..n];
+        // Cheap rejection first: the shape's kinds and ranks, suits aside, must already agree.
+        let mut a = [(0u8, 0u8); 8];
+        let mut b = [(0u8, 0u8); 8];
+        for i in 0..n {
+            a[i] = (have[i].0, have[i].1);
+            b[i] = (self.items[i].0, self.items[i].1);
+        }
+        a[..n].sort_unstable();
+        b[..n].sort_unstable();
+        if a[..n] != b[..n] {
+            return false;
+        }
+        have.sort_unstable();
         let vars = self.items.iter().map(|x| x.2).max().unwrap_or(0) as usize + 1;
         let nsuits = f.set.suits().len();
-        let mut assign = vec![u8::MAX; vars];
-        self.assign(0, &mut assign, nsuits, &have)
+        let mut assign = [u8::MAX; 8];
+        vars <= 8 && self.assign(0, vars, &mut assign, nsuits, have)
     }
 
-    fn assign(&self, v: usize, assign: &mut Vec<u8>, nsuits: usize, have: &[(u8, u8, u8)]) -> bool {
-        if v == assign.len() {
-            let mut want: Vec<(u8, u8, u8)> = self
-                .items
-                .iter()
-                .map(|&(k, r, var)| (k, r, assign[var as usize]))
-                .collect();
-            let mut got = have.to_vec();
-            want.sort_unstable();
-            got.sort_unstable();
-            return want == got;
+    /// Tries every assignment of distinct suits to the variables (at most 3! for three suits).
+    fn assign(&self, v: usize, vars: usize, assign: &mut [u8; 8], nsuits: usize, have: &[(u8, u8, u8)]) -> bool {
+        if v == vars {
+            let n = have.len();
+            let mut want = [(0u8, 0u8, 0u8); 8];
+            for (i, &(k, r, var)) in self.items.iter().enumerate() {
+                want[i] = (k, r, assign[var as usize]);
+            }
+            want[..n].sort_unstable();
+            return want[..n] == *have;
         }
         for s in 0..nsuits as u8 {
             if assign[..v].contains(&s) {
                 continue;
             }
             assign[v] = s;
-            if self.assign(v + 1, assign, nsuits, have) {
+            if self.assign(v + 1, vars, assign, nsuits, have) {
                 return true;
             }
         }

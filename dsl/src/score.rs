@@ -5,7 +5,7 @@ use crate::cond::{wait_index, Facts, Group};
 use crate::lang::GroupKind;
 use crate::ruleset::{form_bit, Accounting, Combine, DiscardPung, Ruleset};
 use mj_core::hand::counts_of;
-use mj_core::{Counts, Hand, Meld, Reading, SetKind, Tile};
+use mj_core::{Counts, Hand, Reading, SetKind, Tile};
 
 /// One fan that scored, and how many times.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,6 +86,7 @@ fn divisions(readings: Vec<Reading>) -> Vec<Division> {
 }
 
 /// Scores `hand` (the last concealed tile is the winning tile).
+#[inline(never)]
 pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
     let set = &rs.tiles;
     let expected = rs.win_size();
@@ -110,22 +111,8 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         .take(set.playing_kinds())
         .enumerate()
         .fold(0u64, |m, (i, &c)| if c > 0 { m | 1 << i } else { m });
-    let unique_wait = rs.scoring.needs_unique_wait && {
-        let melds = hand.melds.len();
-        let mut probe = before_win;
-        let mut found = 0;
-        for t in set.playing_tiles() {
-            probe[t.id()] += 1;
-            if mj_core::decompose::is_win(set, &rs.scoring.unique_wait_forms, melds, &probe) {
-                found += 1;
-            }
-            probe[t.id()] -= 1;
-            if found > 1 {
-                break;
-            }
-        }
-        found == 1
-    };
+    let unique_wait =
+        rs.scoring.needs_unique_wait && unique_wait(set, &rs.scoring.unique_wait_forms, hand.melds.len(), &before_win);
     let words: Vec<Option<i64>> = rs
         .context_words
         .iter()
@@ -224,6 +211,53 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         reading: divs[div].reading.clone(),
         ties,
     })
+}
+
+/// Whether the concealed tiles `before` (the hand before the win) had exactly one winning tile in
+/// `forms`, copies in sight not mattering (独听 as the Chinese Official rules read it).
+///
+/// A winning tile of the standard and seven-pairs forms is held or within two ranks of a held tile,
+/// so only those are tried unless a form with far-reaching waits is enabled.
+pub fn unique_wait(set: &mj_core::TileSet, forms: &mj_core::FormRules, melds: usize, before: &Counts) -> bool {
+    let far = !forms.orphans.is_empty() || forms.honours_knitted || forms.knitted_straight;
+    let mut candidates = 0u64;
+    for t in set.playing_tiles() {
+        if before[t.id()] == 0 {
+            continue;
+        }
+        candidates |= 1 << t.id();
+        for d in 1..=2 {
+            if let Some(u) = set.step(t, d) {
+                candidates |= 1 << u.id();
+            }
+            if t.id() >= d as usize {
+                if let Some(u) = set.tile(t.id() - d as usize) {
+                    if set.suit_rank(u).map(|x| x.0) == set.suit_rank(t).map(|x| x.0) && set.is_suited(t) {
+                        candidates |= 1 << u.id();
+                    }
+                }
+            }
+        }
+    }
+    if far {
+        candidates = set.playing_tiles().fold(0, |m, t| m | 1 << t.id());
+    }
+    let mut probe = *before;
+    let mut found = 0;
+    let mut m = candidates;
+    while m != 0 {
+        let id = m.trailing_zeros() as usize;
+        m &= m - 1;
+        probe[id] += 1;
+        if mj_core::decompose::is_win(set, forms, melds, &probe) {
+            found += 1;
+        }
+        probe[id] -= 1;
+        if found > 1 {
+            return false;
+        }
+    }
+    found == 1
 }
 
 /// Facts that are the same for every reading of a hand.
@@ -371,31 +405,15 @@ fn judge(rs: &Ruleset, hand: &Hand, h: &HandFacts, d: &Division) -> Result<Vec<u
     }
     if !once.is_empty() {
         for kind in [SetKind::Chow, SetKind::Pung] {
-            let mut tiles: Vec<usize> = r
-                .sets
-                .iter()
-                .filter(|s| {
-                    if kind == SetKind::Chow {
-                        s.kind == SetKind::Chow
-                    } else {
-                        s.kind != SetKind::Chow
-                    }
-                })
-                .map(|s| s.tile.id())
-                .collect();
-            tiles.sort_unstable();
-            let gk = if kind == SetKind::Chow {
-                GroupKind::Chows
-            } else {
-                GroupKind::Pungs
-            };
+            let gk = if kind == SetKind::Chow { GroupKind::Chows } else { GroupKind::Pungs };
+            let (tiles, nt) = group_tiles(gk, r);
             let fans: Vec<usize> = once
                 .iter()
                 .copied()
                 .filter(|&i| rs.fans[i].group.as_ref().is_some_and(|g| g.kind == gk))
                 .collect();
             if !fans.is_empty() {
-                account_once(rs, &fans, &tiles, &facts, &mut counts);
+                account_once(rs, &fans, &tiles[..nt], &facts, &mut counts);
             }
         }
     }
@@ -432,64 +450,58 @@ fn clamp(c: i64, max: Option<u32>) -> u32 {
     max.map_or(c, |m| c.min(m))
 }
 
+/// The first tiles of a reading's sets of one group kind, sorted: the order combination fans are
+/// tried in. A hand has at most seven pairs or six sets, so this lives on the stack.
+fn group_tiles(kind: GroupKind, r: &Reading) -> ([usize; 8], usize) {
+    let mut t = [0usize; 8];
+    let mut n = 0;
+    let mut push = |id: usize| {
+        if n < 8 {
+            t[n] = id;
+            n += 1;
+        }
+    };
+    match kind {
+        GroupKind::Chows => r.sets.iter().filter(|s| s.kind == SetKind::Chow).for_each(|s| push(s.tile.id())),
+        GroupKind::Pungs => r.sets.iter().filter(|s| s.kind != SetKind::Chow).for_each(|s| push(s.tile.id())),
+        GroupKind::Pairs => r.pairs.iter().for_each(|p| push(p.id())),
+    }
+    t[..n].sort_unstable();
+    (t, n)
+}
+
 /// Every `count`-subset of the reading's sets of the group's kind that matches (accounting "all").
 pub fn count_groups(g: &Group, f: &Facts) -> usize {
-    let tiles: Vec<usize> = match g.kind {
-        GroupKind::Chows => f
-            .reading
-            .sets
-            .iter()
-            .filter(|s| s.kind == SetKind::Chow)
-            .map(|s| s.tile.id())
-            .collect(),
-        GroupKind::Pungs => f
-            .reading
-            .sets
-            .iter()
-            .filter(|s| s.kind != SetKind::Chow)
-            .map(|s| s.tile.id())
-            .collect(),
-        GroupKind::Pairs => f.reading.pairs.iter().map(|t| t.id()).collect(),
-    };
-    let mut tiles = tiles;
-    tiles.sort_unstable();
-    let mut n = 0;
-    for_each_subset(tiles.len(), g.count, &mut |idx| {
-        let pick: Vec<usize> = idx.iter().map(|&i| tiles[i]).collect();
-        if g.matches(f.set, &pick, f) {
-            n += 1;
+    let (tiles, n) = group_tiles(g.kind, f.reading);
+    let mut found = 0;
+    for_each_subset(n, g.count, &mut |idx| {
+        let mut pick = [0usize; 8];
+        for (p, &i) in pick.iter_mut().zip(idx) {
+            *p = tiles[i];
+        }
+        if g.matches(f.set, &pick[..idx.len()], f) {
+            found += 1;
         }
         true
     });
-    n
+    found
 }
 
 /// Calls `visit` with every k-subset of 0..n in lexicographic order until it returns false.
 fn for_each_subset(n: usize, k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) {
-    if k > n || k == 0 {
+    if k > n || k == 0 || k > 8 {
         return;
     }
-    let mut idx: Vec<usize> = (0..k).collect();
+    let mut idx = [0usize; 8];
+    for (i, x) in idx.iter_mut().enumerate().take(k) {
+        *x = i;
+    }
     loop {
-        if !visit(&idx) {
+        if !visit(&idx[..k]) {
             return;
         }
-        let mut i = k;
-        loop {
-            if i == 0 {
-                return;
-            }
-            i -= 1;
-            if idx[i] != i + n - k {
-                break;
-            }
-            if i == 0 {
-                return;
-            }
-        }
-        if idx[i] == i + n - k {
-            return;
-        }
+        // Find the rightmost index that can still move right.
+        let Some(i) = (0..k).rev().find(|&i| idx[i] != i + n - k) else { return };
         idx[i] += 1;
         for j in i + 1..k {
             idx[j] = idx[j - 1] + 1;
@@ -504,30 +516,27 @@ fn for_each_subset(n: usize, k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) 
 fn account_once(rs: &Ruleset, fans: &[usize], tiles: &[usize], f: &Facts, counts: &mut [u32]) {
     let n = tiles.len();
     let first_match = |arity: usize, pick: &[usize]| -> Option<usize> {
-        fans.iter().copied().find(|&i| {
-            rs.fans[i]
-                .group
-                .as_ref()
-                .is_some_and(|g| g.count == arity && g.matches(f.set, pick, f))
-        })
+        fans.iter().copied().find(|&i| rs.fans[i].group.as_ref().is_some_and(|g| g.count == arity && g.matches(f.set, pick, f)))
     };
-    let max_arity = fans
-        .iter()
-        .filter_map(|&i| rs.fans[i].group.as_ref().map(|g| g.count))
-        .max()
-        .unwrap_or(0);
+    let max_arity = fans.iter().filter_map(|&i| rs.fans[i].group.as_ref().map(|g| g.count)).max().unwrap_or(0);
     for arity in (3..=max_arity.min(n)).rev() {
-        let mut found: Option<(usize, Vec<usize>)> = None;
+        let mut found: Option<(usize, [usize; 8])> = None;
         for_each_subset(n, arity, &mut |idx| {
-            let pick: Vec<usize> = idx.iter().map(|&i| tiles[i]).collect();
-            if let Some(fan) = first_match(arity, &pick) {
-                found = Some((fan, idx.to_vec()));
+            let mut pick = [0usize; 8];
+            for (p, &i) in pick.iter_mut().zip(idx) {
+                *p = tiles[i];
+            }
+            if let Some(fan) = first_match(arity, &pick[..arity]) {
+                let mut used = [usize::MAX; 8];
+                used[..arity].copy_from_slice(idx);
+                found = Some((fan, used));
                 return false;
             }
             true
         });
         if let Some((fan, used)) = found {
             counts[fan] += 1;
+            let used = &used[..arity];
             // Each leftover set may combine once with a used one: the best pairwise fan.
             for l in (0..n).filter(|i| !used.contains(i)) {
                 let best = used
@@ -544,27 +553,30 @@ fn account_once(rs: &Ruleset, fans: &[usize], tiles: &[usize], f: &Facts, counts
     if n < 2 {
         return;
     }
-    let mut pair_fans: Vec<(usize, usize, usize)> = Vec::new();
+    // Pairwise relations: at most one fan per pair of sets.
+    let mut related = [false; 8];
+    let mut per_fan: [(usize, u32); 16] = [(usize::MAX, 0); 16];
+    let mut kinds = 0;
+    let mut total = 0usize;
     for i in 0..n {
         for j in i + 1..n {
             if let Some(fan) = first_match(2, &[tiles[i], tiles[j]]) {
-                pair_fans.push((i, j, fan));
+                related[i] = true;
+                related[j] = true;
+                total += 1;
+                if let Some(e) = per_fan[..kinds].iter_mut().find(|e| e.0 == fan) {
+                    e.1 += 1;
+                } else if kinds < per_fan.len() {
+                    per_fan[kinds] = (fan, 1);
+                    kinds += 1;
+                }
             }
         }
     }
-    let isolated = (0..n)
-        .filter(|&k| !pair_fans.iter().any(|&(i, j, _)| i == k || j == k))
-        .count();
+    let isolated = related[..n].iter().filter(|r| !**r).count();
     let cap = (n as i64 - 1 - isolated as i64).max(0) as usize;
-    let mut per_fan: Vec<(usize, u32)> = Vec::new();
-    for &(_, _, fan) in &pair_fans {
-        match per_fan.iter_mut().find(|(f, _)| *f == fan) {
-            Some(e) => e.1 += 1,
-            None => per_fan.push((fan, 1)),
-        }
-    }
+    let per_fan = &mut per_fan[..kinds];
     per_fan.sort_unstable();
-    let mut total: usize = per_fan.iter().map(|e| e.1 as usize).sum();
     // Trim: first repeated fans down to one each, then to none, lowest in the table first.
     for limit in [1u32, 0] {
         for e in per_fan.iter_mut().rev() {
@@ -574,15 +586,7 @@ fn account_once(rs: &Ruleset, fans: &[usize], tiles: &[usize], f: &Facts, counts
             }
         }
     }
-    for (fan, c) in per_fan {
+    for &(fan, c) in per_fan.iter() {
         counts[fan] += c;
     }
-}
-
-#[allow(dead_code)]
-fn meld_tiles(set: &mj_core::TileSet, melds: &[Meld]) -> Vec<Tile> {
-    melds
-        .iter()
-        .flat_map(|m| m.tiles(set).unwrap_or_default())
-        .collect()
 }

@@ -1,0 +1,57 @@
+//! Scores every hand of a file repeatedly and prints hands per second, the same procedure as the
+//! reference driver's `--bench` (parse first, time only the scoring), so the two compare directly:
+//!
+//!     cargo run --release -p mj-dsl --example score_file -- mcr hands.txt
+//!     target/reference/bin/mcr --bench < hands.txt
+
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 3 {
+        eprintln!("usage: score_file RULESET FILE [SECONDS]");
+        std::process::exit(2);
+    }
+    let rs = match mj_dsl::load(&args[1]) {
+        Ok(rs) => rs,
+        Err(d) => {
+            eprintln!("{d}");
+            std::process::exit(1);
+        }
+    };
+    let text = match std::fs::read_to_string(&args[2]) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{}: {e}", args[2]);
+            std::process::exit(1);
+        }
+    };
+    let seconds: f64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(2.0);
+    let hands: Vec<_> = text
+        .lines()
+        .filter_map(|l| mj_core::notation::parse_hand(&rs.tiles, &rs.context_words, l.trim()).ok())
+        .collect();
+    if hands.is_empty() {
+        eprintln!("no parsable hands");
+        std::process::exit(1);
+    }
+    let mut checksum = 0i64;
+    let mut reps = 0u64;
+    let start = Instant::now();
+    while start.elapsed().as_secs_f64() < seconds {
+        for h in &hands {
+            if let Ok(s) = mj_dsl::score(&rs, h) {
+                checksum = checksum.wrapping_add(s.total);
+            }
+        }
+        reps += 1;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let n = hands.len() as f64 * reps as f64;
+    println!(
+        "{{\"ruleset\":\"{}\",\"hands\":{},\"reps\":{reps},\"seconds\":{secs:.3},\"hands_per_sec\":{:.0},\"checksum\":{checksum}}}",
+        rs.name,
+        hands.len(),
+        n / secs
+    );
+}
