@@ -7,6 +7,7 @@ pub mod meld;
 pub mod notation;
 pub mod reading;
 pub mod rng;
+pub mod sample;
 pub mod tile;
 
 pub use hand::{Context, Hand};
