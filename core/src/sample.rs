@@ -57,7 +57,8 @@ pub struct SampleOptions {
     pub forms: FormWeights,
     /// Percent of standard hands that start from a set template rather than pure random filling.
     pub template_percent: u32,
-    /// Percent of hands that get some context flag (`self` aside, which is a coin flip).
+    /// Percent chance of each of `last`, `kong` and `fourth`, set independently (`self` is a coin
+    /// flip) so that contradictory combinations occur too.
     pub flag_percent: u32,
 }
 
@@ -1228,5 +1229,76 @@ impl<'a> Gen<'a> {
             bonus,
             context: ctx,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::{presets, SuitSpec, TileSetSpec};
+
+    #[test]
+    fn a_set_too_small_for_any_win_gives_the_empty_hand() {
+        let spec = TileSetSpec {
+            suits: vec![],
+            honours: vec!['C', 'F'],
+            honour_copies: 4,
+            bonus: vec![],
+        };
+        let set = TileSet::new("tiny", &spec).unwrap();
+        let hand = winning_hand(&set, &mut Rng::new(1), &SampleOptions::default());
+        assert_eq!(hand, Hand::default());
+    }
+
+    #[test]
+    fn one_suit_sets_still_get_hands() {
+        let spec = TileSetSpec {
+            suits: vec![SuitSpec {
+                letter: 's',
+                name: String::new(),
+                min_rank: 1,
+                max_rank: 9,
+                copies: 4,
+            }],
+            honours: vec![],
+            honour_copies: 4,
+            bonus: vec![],
+        };
+        let set = TileSet::new("bamboo", &spec).unwrap();
+        let mut rng = Rng::new(3);
+        for _ in 0..200 {
+            let hand = winning_hand(&set, &mut rng, &SampleOptions::default());
+            assert_eq!(hand.effective_len(), 14);
+        }
+    }
+
+    #[test]
+    fn every_form_weight_alone_yields_its_form_on_the_144_tile_set() {
+        let set = TileSet::new("mcr", &presets::chinese_official()).unwrap();
+        let only = |i: usize| {
+            let mut w = [0u32; 6];
+            w[i] = 1;
+            SampleOptions {
+                forms: FormWeights {
+                    standard: w[0],
+                    seven_pairs: w[1],
+                    orphans: w[2],
+                    honours_knitted: w[3],
+                    knitted_straight: w[4],
+                    nine_gates: w[5],
+                },
+                ..SampleOptions::default()
+            }
+        };
+        let mut rng = Rng::new(11);
+        let distinct = |h: &Hand| h.concealed_counts().iter().filter(|&&n| n > 0).count();
+        let h = winning_hand(&set, &mut rng, &only(1));
+        assert!(h.melds.is_empty() && h.concealed_counts().iter().all(|n| n % 2 == 0));
+        let h = winning_hand(&set, &mut rng, &only(2));
+        assert_eq!(distinct(&h), 13);
+        let h = winning_hand(&set, &mut rng, &only(3));
+        assert_eq!(distinct(&h), 14);
+        let h = winning_hand(&set, &mut rng, &only(5));
+        assert!(h.melds.is_empty() && distinct(&h) == 9);
     }
 }

@@ -12,6 +12,7 @@ docs/mcr-reference.md plus 明暗杠 when any line has it (mcr-mil).
 import argparse
 import collections
 import json
+import signal
 import sys
 
 FANS = (
@@ -25,6 +26,8 @@ FANS = (
 
 
 def main():
+    # Quietly stop when piped into `head`.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--min", type=int, default=0, help="fail if a fan occurs fewer times")
     ap.add_argument("--all", action="store_true", help="list every fan, not only the rarest 15")
