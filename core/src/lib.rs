@@ -7,6 +7,8 @@ pub mod hand;
 pub mod meld;
 pub mod notation;
 pub mod reading;
+pub mod rng;
+pub mod sample;
 pub mod tile;
 pub mod wait;
 
@@ -14,5 +16,6 @@ pub use hand::{Context, Hand};
 pub use meld::Meld;
 pub use notation::{parse_hand, parse_tiles, print_hand, print_tiles, ContextWordSpec, NotationError};
 pub use reading::{Form, FormRules, Reading, Set, SetKind, Wait, WinPlace};
+pub use rng::Rng;
 pub use tile::{Counts, Tile, TileSet, TileSetSpec, Wind};
 pub use wait::Shanten;
