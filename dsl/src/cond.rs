@@ -718,11 +718,15 @@ impl Shape {
         }
         let mut have = [(0u8, 0u8, 0u8); 8];
         for (i, s) in r.sets.iter().enumerate() {
-            let Some((suit, rank)) = f.set.suit_rank(s.tile) else { return false };
+            let Some((suit, rank)) = f.set.suit_rank(s.tile) else {
+                return false;
+            };
             have[i] = (if s.kind == SetKind::Chow { 0 } else { 1 }, rank, suit);
         }
         if let Some(p) = r.pair {
-            let Some((suit, rank)) = f.set.suit_rank(p) else { return false };
+            let Some((suit, rank)) = f.set.suit_rank(p) else {
+                return false;
+            };
             have[n - 1] = (2, rank, suit);
         }
         let have = &mut have[..n];
@@ -746,7 +750,14 @@ impl Shape {
     }
 
     /// Tries every assignment of distinct suits to the variables (at most 3! for three suits).
-    fn assign(&self, v: usize, vars: usize, assign: &mut [u8; 8], nsuits: usize, have: &[(u8, u8, u8)]) -> bool {
+    fn assign(
+        &self,
+        v: usize,
+        vars: usize,
+        assign: &mut [u8; 8],
+        nsuits: usize,
+        have: &[(u8, u8, u8)],
+    ) -> bool {
         if v == vars {
             let n = have.len();
             let mut want = [(0u8, 0u8, 0u8); 8];

@@ -111,8 +111,8 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         .take(set.playing_kinds())
         .enumerate()
         .fold(0u64, |m, (i, &c)| if c > 0 { m | 1 << i } else { m });
-    let unique_wait =
-        rs.scoring.needs_unique_wait && unique_wait(set, &rs.scoring.unique_wait_forms, hand.melds.len(), &before_win);
+    let unique_wait = rs.scoring.needs_unique_wait
+        && unique_wait(set, &rs.scoring.unique_wait_forms, hand.melds.len(), &before_win);
     let words: Vec<Option<i64>> = rs
         .context_words
         .iter()
@@ -218,7 +218,12 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
 ///
 /// A winning tile of the standard and seven-pairs forms is held or within two ranks of a held tile,
 /// so only those are tried unless a form with far-reaching waits is enabled.
-pub fn unique_wait(set: &mj_core::TileSet, forms: &mj_core::FormRules, melds: usize, before: &Counts) -> bool {
+pub fn unique_wait(
+    set: &mj_core::TileSet,
+    forms: &mj_core::FormRules,
+    melds: usize,
+    before: &Counts,
+) -> bool {
     let far = !forms.orphans.is_empty() || forms.honours_knitted || forms.knitted_straight;
     let mut candidates = 0u64;
     for t in set.playing_tiles() {
@@ -258,6 +263,24 @@ pub fn unique_wait(set: &mj_core::TileSet, forms: &mj_core::FormRules, melds: us
         }
     }
     found == 1
+}
+
+/// The single-wait test of a knitted-straight reading looks only at what is left beside the knitted
+/// body (the fourth set and the pair): the body is complete whatever the winning tile.
+fn knitted_unique_wait(rs: &Ruleset, hand: &Hand, h: &HandFacts, r: &Reading) -> bool {
+    let mut rest = hand.concealed_counts();
+    for t in &r.knitted {
+        rest[t.id()] = rest[t.id()].saturating_sub(1);
+    }
+    if rest[h.win.id()] == 0 {
+        return false;
+    }
+    rest[h.win.id()] -= 1;
+    let standard = mj_core::FormRules {
+        standard: true,
+        ..mj_core::FormRules::default()
+    };
+    unique_wait(&rs.tiles, &standard, hand.melds.len() + 3, &rest)
 }
 
 /// Facts that are the same for every reading of a hand.
@@ -350,7 +373,11 @@ fn judge(rs: &Ruleset, hand: &Hand, h: &HandFacts, d: &Division) -> Result<Vec<u
         flowers: h.flowers,
         seat_tile: h.seat_tile,
         round_tile: h.round_tile,
-        unique_wait: h.unique_wait,
+        unique_wait: if r.form == mj_core::Form::KnittedStraight && rs.scoring.needs_unique_wait {
+            knitted_unique_wait(rs, hand, h, r)
+        } else {
+            h.unique_wait
+        },
         waits: d.waits,
         concealed_pungs,
         declared: hand.melds.len(),
@@ -405,7 +432,11 @@ fn judge(rs: &Ruleset, hand: &Hand, h: &HandFacts, d: &Division) -> Result<Vec<u
     }
     if !once.is_empty() {
         for kind in [SetKind::Chow, SetKind::Pung] {
-            let gk = if kind == SetKind::Chow { GroupKind::Chows } else { GroupKind::Pungs };
+            let gk = if kind == SetKind::Chow {
+                GroupKind::Chows
+            } else {
+                GroupKind::Pungs
+            };
             let (tiles, nt) = group_tiles(gk, r);
             let fans: Vec<usize> = once
                 .iter()
@@ -462,8 +493,16 @@ fn group_tiles(kind: GroupKind, r: &Reading) -> ([usize; 8], usize) {
         }
     };
     match kind {
-        GroupKind::Chows => r.sets.iter().filter(|s| s.kind == SetKind::Chow).for_each(|s| push(s.tile.id())),
-        GroupKind::Pungs => r.sets.iter().filter(|s| s.kind != SetKind::Chow).for_each(|s| push(s.tile.id())),
+        GroupKind::Chows => r
+            .sets
+            .iter()
+            .filter(|s| s.kind == SetKind::Chow)
+            .for_each(|s| push(s.tile.id())),
+        GroupKind::Pungs => r
+            .sets
+            .iter()
+            .filter(|s| s.kind != SetKind::Chow)
+            .for_each(|s| push(s.tile.id())),
         GroupKind::Pairs => r.pairs.iter().for_each(|p| push(p.id())),
     }
     t[..n].sort_unstable();
@@ -501,7 +540,9 @@ fn for_each_subset(n: usize, k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) 
             return;
         }
         // Find the rightmost index that can still move right.
-        let Some(i) = (0..k).rev().find(|&i| idx[i] != i + n - k) else { return };
+        let Some(i) = (0..k).rev().find(|&i| idx[i] != i + n - k) else {
+            return;
+        };
         idx[i] += 1;
         for j in i + 1..k {
             idx[j] = idx[j - 1] + 1;
@@ -516,9 +557,18 @@ fn for_each_subset(n: usize, k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) 
 fn account_once(rs: &Ruleset, fans: &[usize], tiles: &[usize], f: &Facts, counts: &mut [u32]) {
     let n = tiles.len();
     let first_match = |arity: usize, pick: &[usize]| -> Option<usize> {
-        fans.iter().copied().find(|&i| rs.fans[i].group.as_ref().is_some_and(|g| g.count == arity && g.matches(f.set, pick, f)))
+        fans.iter().copied().find(|&i| {
+            rs.fans[i]
+                .group
+                .as_ref()
+                .is_some_and(|g| g.count == arity && g.matches(f.set, pick, f))
+        })
     };
-    let max_arity = fans.iter().filter_map(|&i| rs.fans[i].group.as_ref().map(|g| g.count)).max().unwrap_or(0);
+    let max_arity = fans
+        .iter()
+        .filter_map(|&i| rs.fans[i].group.as_ref().map(|g| g.count))
+        .max()
+        .unwrap_or(0);
     for arity in (3..=max_arity.min(n)).rev() {
         let mut found: Option<(usize, [usize; 8])> = None;
         for_each_subset(n, arity, &mut |idx| {
