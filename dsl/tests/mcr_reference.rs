@@ -72,9 +72,19 @@ fn compare(name: &str, hands: usize, seed: u64) -> Outcome {
     let rs = mj_dsl::load(name).unwrap_or_else(|d| panic!("{name} does not load:\n{d}"));
     let mut rng = Rng::new(seed);
     let opts = SampleOptions::default();
-    let generated: Vec<_> = (0..hands)
+    let mut generated: Vec<_> = (0..hands)
         .map(|_| winning_hand(&rs.tiles, &mut rng, &opts))
         .collect();
+    // One hand in five is spoiled (a concealed tile swapped for another), so that most of those are
+    // not wins and both sides must reject them.
+    let tiles: Vec<_> = rs.tiles.playing_tiles().collect();
+    for h in generated.iter_mut().step_by(5) {
+        let i = rng.below(h.concealed.len() as u64) as usize;
+        let t = tiles[rng.below(tiles.len() as u64) as usize];
+        if h.all_counts(&rs.tiles)[t.id()] < rs.tiles.copies(t) {
+            h.concealed[i] = t;
+        }
+    }
     let lines: Vec<String> = generated.iter().map(|h| print_hand(&rs.tiles, h)).collect();
 
     let mut child = Command::new(reference_bin(name))
@@ -137,6 +147,15 @@ fn compare(name: &str, hands: usize, seed: u64) -> Outcome {
                 "{line}\n  reference: {ref_total} {ref_fans:?}\n  ours: error {e}"
             )),
             Ok(s) => {
+                // The reference does not apply the 8-point minimum; validity is ours to get right.
+                let flowers = ref_fans.get("花牌").copied().unwrap_or(0) as i64;
+                if s.valid != (ref_total - flowers >= 8) {
+                    out.mismatches.push(format!(
+                        "{line}\n  reference: {ref_total} (flowers {flowers})\n  ours: valid={}",
+                        s.valid
+                    ));
+                    continue;
+                }
                 let my_fans = ours(&rs, &s.hits);
                 if s.total == ref_total && my_fans == ref_fans {
                     continue;
@@ -177,6 +196,10 @@ fn run(name: &str) {
     assert!(
         o.compared > hands / 2,
         "too few hands were scored by both to mean anything"
+    );
+    assert!(
+        o.rejected_both > 0,
+        "no spoiled hand was rejected: the rejection path went untested"
     );
     if !o.mismatches.is_empty() {
         let shown: Vec<&String> = o.mismatches.iter().take(25).collect();
