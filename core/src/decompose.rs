@@ -43,7 +43,7 @@ pub(crate) fn honour_range(set: &TileSet) -> std::ops::Range<usize> {
 /// Whether a suit slice splits into sets only. Chows starting at the lowest remaining rank can be
 /// taken modulo three (three equal chows are three pungs), which makes the split deterministic.
 #[inline]
-fn all_sets(a: &mut [u8; SUIT_BUF], len: usize) -> bool {
+pub(crate) fn all_sets(a: &mut [u8; SUIT_BUF], len: usize) -> bool {
     for i in 0..len {
         let r = a[i] % 3;
         if r != 0 {
@@ -60,7 +60,7 @@ fn all_sets(a: &mut [u8; SUIT_BUF], len: usize) -> bool {
 /// Whether a suit slice splits into sets plus one pair. Every set has a rank sum divisible by
 /// three, so the pair's rank is fixed modulo three and only a third of the ranks need trying.
 #[inline]
-fn sets_and_pair(a: &[u8; SUIT_BUF], len: usize) -> bool {
+pub(crate) fn sets_and_pair(a: &[u8; SUIT_BUF], len: usize) -> bool {
     let weighted: usize = (0..len).map(|i| i * a[i] as usize).sum();
     let mut p = (2 * weighted) % 3;
     while p < len {

@@ -6,7 +6,8 @@
 //! [`waits`]. Callers that care (a "no real wait" warning) compare the two.
 
 use crate::decompose::{
-    concealed_total, honour_mask, honour_range, is_win, orphan_mask, presence, Knits, SUIT_BUF,
+    all_sets, concealed_total, honour_mask, honour_range, is_win, orphan_mask, presence, sets_and_pair,
+    Knits, SUIT_BUF,
 };
 use crate::meld::Meld;
 use crate::reading::FormRules;
@@ -63,6 +64,150 @@ pub fn waits(set: &TileSet, rules: &FormRules, melds: &[Meld], concealed: &Count
         c[id] -= 1;
     }
     out
+}
+
+/// Every kind that completes `before` (a 3n+1 hand) by shape alone, copies in sight not
+/// mattering, as a bit mask over tile ids. This is the question "did the hand have exactly one
+/// winning tile" asks (独听), which is judged on the shape, not on what is left in the wall.
+///
+/// The standard form is decided per suit: adding one tile changes one suit only, so each suit's
+/// verdict is computed once and a candidate costs one suit check instead of a whole-hand test.
+pub fn shape_waits(set: &TileSet, rules: &FormRules, melds: usize, before: &Counts) -> u64 {
+    let Some(total) = concealed_total(set, before) else {
+        return 0;
+    };
+    if (total + 3 * melds) % 3 != 1 {
+        return 0;
+    }
+    let mut mask = 0u64;
+    if rules.standard {
+        mask |= standard_shape_waits(set, before);
+    }
+    if rules.seven_pairs && melds == 0 && total == 13 {
+        let odd: Vec<usize> = (0..set.playing_kinds()).filter(|&i| before[i] % 2 == 1).collect();
+        if let [i] = odd[..] {
+            if before[i] == 1 || rules.seven_pairs_allow_four {
+                mask |= 1 << i;
+            }
+        }
+    }
+    let others = !rules.orphans.is_empty() || rules.honours_knitted || rules.knitted_straight;
+    if others {
+        let rest = FormRules {
+            standard: false,
+            seven_pairs: false,
+            ..rules.clone()
+        };
+        let mut c = *before;
+        for id in 0..set.playing_kinds() {
+            c[id] += 1;
+            if is_win(set, &rest, melds, &c) {
+                mask |= 1 << id;
+            }
+            c[id] -= 1;
+        }
+    }
+    mask
+}
+
+/// Verdict of one group (a suit, or the honours) on its own: complete as sets, complete as sets
+/// plus the pair, or broken.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Sets,
+    WithPair,
+    Broken,
+}
+
+fn suit_part(a: &[u8; SUIT_BUF], len: usize) -> Part {
+    let sum: usize = a[..len].iter().map(|&n| n as usize).sum();
+    match sum % 3 {
+        0 => {
+            let mut b = *a;
+            if all_sets(&mut b, len) {
+                Part::Sets
+            } else {
+                Part::Broken
+            }
+        }
+        2 if sets_and_pair(a, len) => Part::WithPair,
+        _ => Part::Broken,
+    }
+}
+
+fn honour_part(counts: &[u8]) -> Part {
+    let mut pairs = 0;
+    for &n in counts {
+        match n % 3 {
+            0 => {}
+            2 => pairs += 1,
+            _ => return Part::Broken,
+        }
+    }
+    match pairs {
+        0 => Part::Sets,
+        1 => Part::WithPair,
+        _ => Part::Broken,
+    }
+}
+
+fn standard_shape_waits(set: &TileSet, before: &Counts) -> u64 {
+    // Groups: each suit, then the honours. A winning tile goes into one group; every other group
+    // must already be complete, and exactly one group in all holds the pair.
+    let suits = set.suits();
+    let hon = honour_range(set);
+    let mut parts = Vec::with_capacity(suits.len() + 1);
+    let mut bufs = Vec::with_capacity(suits.len());
+    for s in suits {
+        let first = s.first as usize;
+        let mut a = [0u8; SUIT_BUF];
+        a[..s.len()].copy_from_slice(&before[first..first + s.len()]);
+        parts.push(suit_part(&a, s.len()));
+        bufs.push(a);
+    }
+    parts.push(honour_part(&before[hon.clone()]));
+    let broken = parts.iter().filter(|p| **p == Part::Broken).count();
+    if broken > 1 {
+        return 0;
+    }
+    let pairs_outside = |g: usize| {
+        parts
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| *i != g && **p == Part::WithPair)
+            .count()
+    };
+    let mut mask = 0u64;
+    for g in 0..parts.len() {
+        if broken == 1 && parts[g] != Part::Broken {
+            continue;
+        }
+        let outside = pairs_outside(g);
+        if outside > 1 {
+            continue;
+        }
+        let want = if outside == 1 { Part::Sets } else { Part::WithPair };
+        if g < suits.len() {
+            let s = &suits[g];
+            for r in 0..s.len() {
+                let mut a = bufs[g];
+                a[r] += 1;
+                if suit_part(&a, s.len()) == want {
+                    mask |= 1 << (s.first as usize + r);
+                }
+            }
+        } else {
+            let mut h: Vec<u8> = before[hon.clone()].to_vec();
+            for (k, id) in hon.clone().enumerate() {
+                h[k] += 1;
+                if honour_part(&h) == want {
+                    mask |= 1 << id;
+                }
+                h[k] -= 1;
+            }
+        }
+    }
+    mask
 }
 
 /// Kinds held or one rank from a held tile of the same suit. A tile completing a pair or pung is

@@ -38,13 +38,16 @@ fn main() {
     let mut checksum = 0i64;
     let mut reps = 0u64;
     let start = Instant::now();
-    while start.elapsed().as_secs_f64() < seconds {
+    loop {
         for h in &hands {
             if let Ok(s) = mj_dsl::score(&rs, h) {
                 checksum = checksum.wrapping_add(s.total);
             }
         }
         reps += 1;
+        if start.elapsed().as_secs_f64() >= seconds {
+            break;
+        }
     }
     let secs = start.elapsed().as_secs_f64();
     let n = hands.len() as f64 * reps as f64;

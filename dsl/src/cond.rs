@@ -36,6 +36,8 @@ pub struct Facts<'a> {
     pub seat: u8,
     pub round: u8,
     pub flowers: i64,
+    /// Number suits present in the hand.
+    pub suits: i64,
     /// Tile ids of the seat and prevalent wind honours, if the tile set has them.
     pub seat_tile: Option<usize>,
     pub round_tile: Option<usize>,
@@ -956,15 +958,7 @@ fn eval_var(v: Var, f: &Facts) -> i64 {
         Var::Declared => f.declared as i64,
         Var::ExposedMelds => f.exposed_melds as i64,
         Var::ConcealedPungs => f.concealed_pungs,
-        Var::Suits => {
-            let mut seen = 0u32;
-            for t in bits(f.present) {
-                if let Some((s, _)) = f.set.tile(t).and_then(|t| f.set.suit_rank(t)) {
-                    seen |= 1 << s;
-                }
-            }
-            seen.count_ones() as i64
-        }
+        Var::Suits => f.suits,
         Var::Chows => r.sets.iter().filter(|s| s.kind == SetKind::Chow).count() as i64,
         Var::Pungs => r.sets.iter().filter(|s| s.kind != SetKind::Chow).count() as i64,
         Var::Kongs => r.sets.iter().filter(|s| s.kind == SetKind::Kong).count() as i64,

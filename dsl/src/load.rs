@@ -880,6 +880,18 @@ impl Loader {
         }
 
         let files = self.files.iter().map(|f| f.path.clone()).collect();
+        let exclusive_fans = compiled
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.exclusive)
+            .map(|(i, _)| i)
+            .collect();
+        let plan = Plan::new(&compiled, accounting);
+        let wind_tiles = [0u8, 1, 2, 3].map(|w| {
+            mj_core::Wind::from_index(w)
+                .and_then(|w| tiles.honour(w.letter()))
+                .map(|t| t.id())
+        });
         Some(Ruleset {
             name,
             version,
@@ -905,11 +917,14 @@ impl Loader {
                 tie_prefer,
                 cap: scoring_raw.cap,
                 needs_unique_wait,
+                exclusive_fans,
+                plan,
             },
             settlement,
             match_rules,
             context_words: words,
             scripts,
+            wind_tiles,
             files,
         })
     }

@@ -70,6 +70,50 @@ pub struct Scoring {
     pub cap: Option<i64>,
     /// Whether any fan reads `unique_wait` (so the scorer can skip computing it).
     pub needs_unique_wait: bool,
+    /// Fans marked `exclusive`.
+    pub exclusive_fans: Vec<usize>,
+    /// Which fans the scorer visits at each step, worked out once at load.
+    pub plan: Plan,
+}
+
+/// The scorer's itinerary through the fan table, so that judging a reading touches only the fans
+/// each step concerns.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// Fans judged one by one (conditions, pair groups, groups under accounting "all", scripts).
+    pub plain: Vec<usize>,
+    /// Chow and pung group fans shared out by accounting "once", in table order.
+    pub once_chows: Vec<usize>,
+    pub once_pungs: Vec<usize>,
+    /// Fans with exclusions, in table order.
+    pub excluders: Vec<usize>,
+    /// Fallback fans (chicken hand).
+    pub fallback: Vec<usize>,
+}
+
+impl Plan {
+    pub fn new(fans: &[Fan], accounting: Accounting) -> Plan {
+        let mut p = Plan::default();
+        for (i, f) in fans.iter().enumerate() {
+            if f.fallback {
+                p.fallback.push(i);
+            } else {
+                match (&f.group, accounting) {
+                    (Some(g), Accounting::Once) if g.kind == crate::lang::GroupKind::Chows => {
+                        p.once_chows.push(i)
+                    }
+                    (Some(g), Accounting::Once) if g.kind == crate::lang::GroupKind::Pungs => {
+                        p.once_pungs.push(i)
+                    }
+                    _ => p.plain.push(i),
+                }
+            }
+            if !f.excludes.is_empty() {
+                p.excluders.push(i);
+            }
+        }
+        p
+    }
 }
 
 /// A compiled payment rule: formulas over [`crate::settle`]'s quantities.
@@ -112,6 +156,8 @@ pub struct Ruleset {
     pub match_rules: Option<schema::Match>,
     pub context_words: Vec<ContextWordSpec>,
     pub scripts: crate::script::Scripts,
+    /// Tile ids of the wind honours E S W N, where the tile set has them (seat and round fans).
+    pub wind_tiles: [Option<usize>; 4],
     /// Source files the ruleset was built from, for `mj check`.
     pub files: Vec<String>,
 }

@@ -3,7 +3,7 @@
 
 use crate::cond::{wait_index, Facts, Group};
 use crate::lang::GroupKind;
-use crate::ruleset::{form_bit, Accounting, Combine, DiscardPung, Ruleset};
+use crate::ruleset::{form_bit, Combine, DiscardPung, Ruleset};
 use mj_core::hand::counts_of;
 use mj_core::{Counts, Hand, Reading, SetKind, Tile};
 
@@ -86,7 +86,6 @@ fn divisions(readings: Vec<Reading>) -> Vec<Division> {
 }
 
 /// Scores `hand` (the last concealed tile is the winning tile).
-#[inline(never)]
 pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
     let set = &rs.tiles;
     let expected = rs.win_size();
@@ -106,37 +105,42 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
     }
     let before_win = counts_of(hand.concealed_before_win());
     let counts = hand.all_counts(set);
-    let present = counts
-        .iter()
-        .take(set.playing_kinds())
-        .enumerate()
-        .fold(0u64, |m, (i, &c)| if c > 0 { m | 1 << i } else { m });
+    let mut present = 0u64;
+    let mut suits = 0u32;
+    for t in set.playing_tiles() {
+        if counts[t.id()] > 0 {
+            present |= 1 << t.id();
+            if let Some((s, _)) = set.suit_rank(t) {
+                suits |= 1 << s;
+            }
+        }
+    }
     let unique_wait = rs.scoring.needs_unique_wait
         && unique_wait(set, &rs.scoring.unique_wait_forms, hand.melds.len(), &before_win);
+    let ctx = &hand.context;
     let words: Vec<Option<i64>> = rs
         .context_words
         .iter()
         .map(|w| {
-            hand.context
-                .extra
+            ctx.extra
                 .iter()
                 .find(|(k, _)| *k == w.word)
-                .map(|(_, v)| match v {
-                    None => 1,
-                    Some(v) => v.parse().unwrap_or(1),
-                })
+                .map(|(_, v)| v.as_deref().map_or(1, |v| v.parse().unwrap_or(1)))
         })
         .collect();
-    let win_in_melds = hand
-        .melds
-        .iter()
-        .flat_map(|m| m.tiles(set).unwrap_or_default())
-        .filter(|t| *t == win)
-        .count() as i64;
-    let wind_tile = |w: mj_core::Wind| set.honour(w.letter()).map(|t| t.id());
-    let ctx = &hand.context;
+    let mut win_in_melds = 0i64;
+    for m in &hand.melds {
+        match m {
+            mj_core::Meld::Chow { first, .. } => {
+                win_in_melds += i64::from((first.id()..first.id() + 3).contains(&win.id()));
+            }
+            other if other.tile() == win => win_in_melds += other.len() as i64,
+            _ => {}
+        }
+    }
     let hand_facts = HandFacts {
         present,
+        suits: suits.count_ones() as i64,
         counts: &counts,
         before_win: &before_win,
         win,
@@ -144,58 +148,54 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         words: &words,
         win_in_melds,
         win_in_hand: concealed[win.id()] as i64,
-        seat_tile: wind_tile(ctx.seat),
-        round_tile: wind_tile(ctx.round),
+        seat_tile: rs.wind_tiles[ctx.seat.index() as usize],
+        round_tile: rs.wind_tiles[ctx.round.index() as usize],
         flowers: hand.flower_count() as i64,
     };
 
     let mut divs = divisions(readings);
     // Exclusive forms (and exclusive fans, below) rule out ordinary readings.
-    if rs.scoring.exclusive_forms != 0
-        && divs
-            .iter()
-            .any(|d| rs.scoring.exclusive_forms & form_bit(d.reading.form) != 0)
-    {
-        divs.retain(|d| rs.scoring.exclusive_forms & form_bit(d.reading.form) != 0);
+    let ex = rs.scoring.exclusive_forms;
+    if ex != 0 && divs.iter().any(|d| ex & form_bit(d.reading.form) != 0) {
+        divs.retain(|d| ex & form_bit(d.reading.form) != 0);
     }
-    let mut scored: Vec<(Vec<u32>, i64, i64, usize)> = Vec::with_capacity(divs.len());
-    for (i, d) in divs.iter().enumerate() {
-        let counts = judge(rs, hand, &hand_facts, d)?;
-        let (total, points) = combine(rs, &counts);
-        scored.push((counts, total, points, i));
+    let n = rs.fans.len();
+    let mut table = vec![0u32; n * divs.len()];
+    let mut totals = Vec::with_capacity(divs.len());
+    for (d, row) in divs.iter().zip(table.chunks_mut(n)) {
+        judge(rs, hand, &hand_facts, d, row)?;
+        totals.push(combine(rs, row));
     }
-    if scored.iter().any(|s| {
-        s.0.iter()
+    let has_exclusive = |row: &[u32]| rs.scoring.exclusive_fans.iter().any(|&f| row[f] > 0);
+    let any_exclusive = table.chunks(n).any(has_exclusive);
+    let eligible = |i: usize| !any_exclusive || has_exclusive(&table[i * n..(i + 1) * n]);
+    let mut best: Option<usize> = None;
+    for i in (0..divs.len()).filter(|&i| eligible(i)) {
+        best = match best {
+            None => Some(i),
+            Some(b) => {
+                let prefer = rs.scoring.tie_prefer.iter().any(|&f| table[i * n + f] > 0);
+                if totals[i].0 > totals[b].0 || (totals[i].0 == totals[b].0 && prefer) {
+                    Some(i)
+                } else {
+                    Some(b)
+                }
+            }
+        };
+    }
+    let best = best.unwrap_or(0);
+    let to_hits = |row: &[u32]| -> Vec<FanHit> {
+        row.iter()
             .enumerate()
-            .any(|(f, &c)| c > 0 && rs.fans[f].exclusive)
-    }) {
-        scored.retain(|s| {
-            s.0.iter()
-                .enumerate()
-                .any(|(f, &c)| c > 0 && rs.fans[f].exclusive)
-        });
-    }
-    let mut best = 0;
-    for i in 1..scored.len() {
-        let prefer = rs.scoring.tie_prefer.iter().any(|&f| scored[i].0[f] > 0);
-        if scored[i].1 > scored[best].1 || (scored[i].1 == scored[best].1 && prefer) {
-            best = i;
-        }
-    }
-    let to_hits = |c: &[u32]| -> Vec<FanHit> {
-        c.iter()
-            .enumerate()
-            .filter(|(_, &n)| n > 0)
+            .filter(|(_, &c)| c > 0)
             .map(|(fan, &count)| FanHit { fan, count })
             .collect()
     };
-    let (ref counts, total, points, div) = scored[best];
-    let hits = to_hits(counts);
-    let ties = scored
-        .iter()
-        .enumerate()
-        .filter(|(i, s)| *i != best && s.1 == total)
-        .map(|(_, s)| to_hits(&s.0))
+    let hits = to_hits(&table[best * n..(best + 1) * n]);
+    let (total, points) = totals[best];
+    let ties = (0..divs.len())
+        .filter(|&i| i != best && eligible(i) && totals[i].0 == total)
+        .map(|i| to_hits(&table[i * n..(i + 1) * n]))
         .filter(|h| *h != hits)
         .collect();
     let valid = if rs.bonus_counts_toward_min {
@@ -203,66 +203,26 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
     } else {
         points >= rs.min_points
     };
+    let reading = divs.swap_remove(best).reading;
     Ok(Score {
         hits,
         total,
         points,
         valid,
-        reading: divs[div].reading.clone(),
+        reading,
         ties,
     })
 }
 
 /// Whether the concealed tiles `before` (the hand before the win) had exactly one winning tile in
 /// `forms`, copies in sight not mattering (独听 as the Chinese Official rules read it).
-///
-/// A winning tile of the standard and seven-pairs forms is held or within two ranks of a held tile,
-/// so only those are tried unless a form with far-reaching waits is enabled.
 pub fn unique_wait(
     set: &mj_core::TileSet,
     forms: &mj_core::FormRules,
     melds: usize,
     before: &Counts,
 ) -> bool {
-    let far = !forms.orphans.is_empty() || forms.honours_knitted || forms.knitted_straight;
-    let mut candidates = 0u64;
-    for t in set.playing_tiles() {
-        if before[t.id()] == 0 {
-            continue;
-        }
-        candidates |= 1 << t.id();
-        for d in 1..=2 {
-            if let Some(u) = set.step(t, d) {
-                candidates |= 1 << u.id();
-            }
-            if t.id() >= d as usize {
-                if let Some(u) = set.tile(t.id() - d as usize) {
-                    if set.suit_rank(u).map(|x| x.0) == set.suit_rank(t).map(|x| x.0) && set.is_suited(t) {
-                        candidates |= 1 << u.id();
-                    }
-                }
-            }
-        }
-    }
-    if far {
-        candidates = set.playing_tiles().fold(0, |m, t| m | 1 << t.id());
-    }
-    let mut probe = *before;
-    let mut found = 0;
-    let mut m = candidates;
-    while m != 0 {
-        let id = m.trailing_zeros() as usize;
-        m &= m - 1;
-        probe[id] += 1;
-        if mj_core::decompose::is_win(set, forms, melds, &probe) {
-            found += 1;
-        }
-        probe[id] -= 1;
-        if found > 1 {
-            return false;
-        }
-    }
-    found == 1
+    mj_core::wait::shape_waits(set, forms, melds, before).count_ones() == 1
 }
 
 /// The single-wait test of a knitted-straight reading looks only at what is left beside the knitted
@@ -286,6 +246,7 @@ fn knitted_unique_wait(rs: &Ruleset, hand: &Hand, h: &HandFacts, r: &Reading) ->
 /// Facts that are the same for every reading of a hand.
 struct HandFacts<'a> {
     present: u64,
+    suits: i64,
     counts: &'a Counts,
     before_win: &'a Counts,
     win: Tile,
@@ -334,7 +295,13 @@ fn combine(rs: &Ruleset, counts: &[u32]) -> (i64, i64) {
 }
 
 /// Counts of every fan on one division.
-fn judge(rs: &Ruleset, hand: &Hand, h: &HandFacts, d: &Division) -> Result<Vec<u32>, ScoreError> {
+fn judge(
+    rs: &Ruleset,
+    hand: &Hand,
+    h: &HandFacts,
+    d: &Division,
+    counts: &mut [u32],
+) -> Result<(), ScoreError> {
     let set = &rs.tiles;
     let r = &d.reading;
     let ctx = &hand.context;
@@ -371,6 +338,7 @@ fn judge(rs: &Ruleset, hand: &Hand, h: &HandFacts, d: &Division) -> Result<Vec<u
         seat: ctx.seat.index(),
         round: ctx.round.index(),
         flowers: h.flowers,
+        suits: h.suits,
         seat_tile: h.seat_tile,
         round_tile: h.round_tile,
         unique_wait: if r.form == mj_core::Form::KnittedStraight && rs.scoring.needs_unique_wait {
@@ -387,20 +355,11 @@ fn judge(rs: &Ruleset, hand: &Hand, h: &HandFacts, d: &Division) -> Result<Vec<u
         words: h.words,
     };
     let fbit = form_bit(r.form);
-    let n = rs.fans.len();
-    let mut counts = vec![0u32; n];
-    let mut once: Vec<usize> = Vec::new();
-    for (i, fan) in rs.fans.iter().enumerate() {
-        if fan.forms & fbit == 0 || fan.fallback {
+    let plan = &rs.scoring.plan;
+    for &i in &plan.plain {
+        let fan = &rs.fans[i];
+        if fan.forms & fbit == 0 {
             continue;
-        }
-        if let Some(g) = &fan.group {
-            if rs.scoring.accounting == Accounting::Once && g.kind != GroupKind::Pairs {
-                if fan.when.as_ref().is_none_or(|w| w.eval(&facts) != 0) {
-                    once.push(i);
-                }
-                continue;
-            }
         }
         let mut c: i64 = match &fan.group {
             Some(g) => count_groups(g, &facts) as i64,
@@ -410,11 +369,7 @@ fn judge(rs: &Ruleset, hand: &Hand, h: &HandFacts, d: &Division) -> Result<Vec<u
             if let Some(w) = &fan.when {
                 let v = w.eval(&facts);
                 c = if fan.group.is_some() {
-                    if v != 0 {
-                        c
-                    } else {
-                        0
-                    }
+                    c * i64::from(v != 0)
                 } else {
                     v
                 };
@@ -430,26 +385,33 @@ fn judge(rs: &Ruleset, hand: &Hand, h: &HandFacts, d: &Division) -> Result<Vec<u
         }
         counts[i] = clamp(c, fan.max_count);
     }
-    if !once.is_empty() {
-        for kind in [SetKind::Chow, SetKind::Pung] {
-            let gk = if kind == SetKind::Chow {
-                GroupKind::Chows
-            } else {
-                GroupKind::Pungs
-            };
-            let (tiles, nt) = group_tiles(gk, r);
-            let fans: Vec<usize> = once
-                .iter()
-                .copied()
-                .filter(|&i| rs.fans[i].group.as_ref().is_some_and(|g| g.kind == gk))
-                .collect();
-            if !fans.is_empty() {
-                account_once(rs, &fans, &tiles[..nt], &facts, &mut counts);
+    for (kind, fans) in [
+        (GroupKind::Chows, &plan.once_chows),
+        (GroupKind::Pungs, &plan.once_pungs),
+    ] {
+        if fans.is_empty() {
+            continue;
+        }
+        let (tiles, nt) = group_tiles(kind, r);
+        if nt < 2 {
+            continue;
+        }
+        let mut live = [0usize; 32];
+        let mut k = 0;
+        for &i in fans.iter() {
+            let fan = &rs.fans[i];
+            if k < live.len()
+                && fan.forms & fbit != 0
+                && fan.when.as_ref().is_none_or(|w| w.eval(&facts) != 0)
+            {
+                live[k] = i;
+                k += 1;
             }
         }
+        account_once(rs, &live[..k], &tiles[..nt], &facts, counts);
     }
     // Exclusions, in table order: a fan already excluded excludes nothing.
-    for i in 0..n {
+    for &i in &plan.excluders {
         if counts[i] == 0 {
             continue;
         }
@@ -461,19 +423,21 @@ fn judge(rs: &Ruleset, hand: &Hand, h: &HandFacts, d: &Division) -> Result<Vec<u
         }
     }
     // The fallback fan (chicken hand) scores when nothing else but bonus fans did.
-    if !counts
-        .iter()
-        .enumerate()
-        .any(|(i, &c)| c > 0 && !rs.fans[i].bonus)
+    if !plan.fallback.is_empty()
+        && !counts
+            .iter()
+            .enumerate()
+            .any(|(i, &c)| c > 0 && !rs.fans[i].bonus)
     {
-        for (i, fan) in rs.fans.iter().enumerate() {
-            if fan.fallback && fan.forms & fbit != 0 {
+        for &i in &plan.fallback {
+            let fan = &rs.fans[i];
+            if fan.forms & fbit != 0 {
                 let c = fan.when.as_ref().map_or(1, |w| w.eval(&facts));
                 counts[i] = clamp(c, fan.max_count);
             }
         }
     }
-    Ok(counts)
+    Ok(())
 }
 
 fn clamp(c: i64, max: Option<u32>) -> u32 {
