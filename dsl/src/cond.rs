@@ -985,15 +985,20 @@ fn eval_var(v: Var, f: &Facts) -> i64 {
     }
 }
 
-/// Names and descriptions for `mj doc` and error messages.
-pub fn vocabulary() -> (
-    Vec<(&'static str, &'static str)>,
-    Vec<(&'static str, &'static str)>,
-    Vec<(&'static str, &'static str)>,
-) {
-    (
-        VARS.iter().map(|(n, _, d)| (*n, *d)).collect(),
-        FUNCS.to_vec(),
-        CLASSES.to_vec(),
-    )
+/// A name of the expression language and what it means.
+pub type Entry = (&'static str, &'static str);
+
+/// The expression language's vocabulary, for `mj doc` and error messages.
+pub struct Vocabulary {
+    pub names: Vec<Entry>,
+    pub functions: Vec<Entry>,
+    pub classes: Vec<Entry>,
+}
+
+pub fn vocabulary() -> Vocabulary {
+    Vocabulary {
+        names: VARS.iter().map(|(n, _, d)| (*n, *d)).collect(),
+        functions: FUNCS.to_vec(),
+        classes: CLASSES.to_vec(),
+    }
 }
