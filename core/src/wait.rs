@@ -84,8 +84,8 @@ pub fn shape_waits(set: &TileSet, rules: &FormRules, melds: usize, before: &Coun
         mask |= standard_shape_waits(set, before);
     }
     if rules.seven_pairs && melds == 0 && total == 13 {
-        let odd: Vec<usize> = (0..set.playing_kinds()).filter(|&i| before[i] % 2 == 1).collect();
-        if let [i] = odd[..] {
+        let mut odd = (0..set.playing_kinds()).filter(|&i| before[i] % 2 == 1);
+        if let (Some(i), None) = (odd.next(), odd.next()) {
             if before[i] == 1 || rules.seven_pairs_allow_four {
                 mask |= 1 << i;
             }
@@ -153,41 +153,39 @@ fn honour_part(counts: &[u8]) -> Part {
 
 fn standard_shape_waits(set: &TileSet, before: &Counts) -> u64 {
     // Groups: each suit, then the honours. A winning tile goes into one group; every other group
-    // must already be complete, and exactly one group in all holds the pair.
+    // must already be complete, and exactly one group in all holds the pair. A tile set has at
+    // most three suits (the notation's m, p, s), so four groups.
     let suits = set.suits();
+    let ns = suits.len().min(3);
     let hon = honour_range(set);
-    let mut parts = Vec::with_capacity(suits.len() + 1);
-    let mut bufs = Vec::with_capacity(suits.len());
-    for s in suits {
+    let mut parts = [Part::Sets; 4];
+    let mut bufs = [[0u8; SUIT_BUF]; 3];
+    for (g, s) in suits.iter().take(ns).enumerate() {
         let first = s.first as usize;
-        let mut a = [0u8; SUIT_BUF];
-        a[..s.len()].copy_from_slice(&before[first..first + s.len()]);
-        parts.push(suit_part(&a, s.len()));
-        bufs.push(a);
+        bufs[g][..s.len()].copy_from_slice(&before[first..first + s.len()]);
+        parts[g] = suit_part(&bufs[g], s.len());
     }
-    parts.push(honour_part(&before[hon.clone()]));
+    parts[ns] = honour_part(&before[hon.clone()]);
+    let parts = &parts[..=ns];
     let broken = parts.iter().filter(|p| **p == Part::Broken).count();
     if broken > 1 {
         return 0;
     }
-    let pairs_outside = |g: usize| {
-        parts
-            .iter()
-            .enumerate()
-            .filter(|(i, p)| *i != g && **p == Part::WithPair)
-            .count()
-    };
     let mut mask = 0u64;
     for g in 0..parts.len() {
         if broken == 1 && parts[g] != Part::Broken {
             continue;
         }
-        let outside = pairs_outside(g);
+        let outside = parts
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| *i != g && **p == Part::WithPair)
+            .count();
         if outside > 1 {
             continue;
         }
         let want = if outside == 1 { Part::Sets } else { Part::WithPair };
-        if g < suits.len() {
+        if g < ns {
             let s = &suits[g];
             for r in 0..s.len() {
                 let mut a = bufs[g];
@@ -197,13 +195,13 @@ fn standard_shape_waits(set: &TileSet, before: &Counts) -> u64 {
                 }
             }
         } else {
-            let mut h: Vec<u8> = before[hon.clone()].to_vec();
-            for (k, id) in hon.clone().enumerate() {
-                h[k] += 1;
-                if honour_part(&h) == want {
+            let mut h = *before;
+            for id in hon.clone() {
+                h[id] += 1;
+                if honour_part(&h[hon.clone()]) == want {
                     mask |= 1 << id;
                 }
-                h[k] -= 1;
+                h[id] -= 1;
             }
         }
     }

@@ -76,41 +76,67 @@ pub struct Scoring {
     pub plan: Plan,
 }
 
-/// The scorer's itinerary through the fan table, so that judging a reading touches only the fans
-/// each step concerns.
+/// The scorer's itinerary through the fan table, worked out once at load. Each step holds copies
+/// of just what it reads, packed together, so judging a reading walks a few small arrays instead
+/// of the (large) fan records.
 #[derive(Clone, Debug, Default)]
 pub struct Plan {
     /// Fans judged one by one (conditions, pair groups, groups under accounting "all", scripts).
-    pub plain: Vec<usize>,
+    pub plain: Vec<Step>,
     /// Chow and pung group fans shared out by accounting "once", in table order.
-    pub once_chows: Vec<usize>,
-    pub once_pungs: Vec<usize>,
-    /// Fans with exclusions, in table order.
-    pub excluders: Vec<usize>,
+    pub once_chows: Vec<Step>,
+    pub once_pungs: Vec<Step>,
+    /// Fans with exclusions, in table order: (fan, its exclusions).
+    pub excluders: Vec<(usize, Vec<(usize, Option<u32>)>)>,
     /// Fallback fans (chicken hand).
-    pub fallback: Vec<usize>,
+    pub fallback: Vec<Step>,
+    /// Per fan: whether it is a bonus fan (not toward the minimum, does not block the fallback).
+    pub bonus: Vec<bool>,
+    /// Per fan: (value, bonus), for combining counts into a total.
+    pub values: Vec<(i64, bool)>,
+}
+
+/// One fan as the scorer judges it.
+#[derive(Clone, Debug)]
+pub struct Step {
+    pub fan: usize,
+    pub forms: u8,
+    pub max_count: Option<u32>,
+    pub when: Option<Expr>,
+    pub group: Option<Group>,
+    pub script: Option<usize>,
 }
 
 impl Plan {
     pub fn new(fans: &[Fan], accounting: Accounting) -> Plan {
         let mut p = Plan::default();
         for (i, f) in fans.iter().enumerate() {
+            let step = Step {
+                fan: i,
+                forms: f.forms,
+                max_count: f.max_count,
+                when: f.when.clone(),
+                group: f.group.clone(),
+                script: f.script,
+            };
             if f.fallback {
-                p.fallback.push(i);
+                p.fallback.push(step);
             } else {
                 match (&f.group, accounting) {
                     (Some(g), Accounting::Once) if g.kind == crate::lang::GroupKind::Chows => {
-                        p.once_chows.push(i)
+                        p.once_chows.push(step)
                     }
                     (Some(g), Accounting::Once) if g.kind == crate::lang::GroupKind::Pungs => {
-                        p.once_pungs.push(i)
+                        p.once_pungs.push(step)
                     }
-                    _ => p.plain.push(i),
+                    _ => p.plain.push(step),
                 }
             }
             if !f.excludes.is_empty() {
-                p.excluders.push(i);
+                p.excluders.push((i, f.excludes.clone()));
             }
+            p.bonus.push(f.bonus);
+            p.values.push((f.value, f.bonus));
         }
         p
     }

@@ -3,7 +3,7 @@
 
 use crate::cond::{wait_index, Facts, Group};
 use crate::lang::GroupKind;
-use crate::ruleset::{form_bit, Combine, DiscardPung, Ruleset};
+use crate::ruleset::{form_bit, Combine, DiscardPung, Ruleset, Step};
 use mj_core::hand::counts_of;
 use mj_core::{Counts, Hand, Reading, SetKind, Tile};
 
@@ -260,31 +260,28 @@ struct HandFacts<'a> {
 }
 
 fn combine(rs: &Ruleset, counts: &[u32]) -> (i64, i64) {
-    let mut total: i64 = if rs.scoring.combine == Combine::Product {
-        1
-    } else {
-        0
-    };
+    let product = rs.scoring.combine == Combine::Product;
+    let mut total: i64 = i64::from(product);
     let mut points = total;
-    for (f, &c) in counts.iter().enumerate() {
+    for (&c, &(v, bonus)) in counts.iter().zip(&rs.scoring.plan.values) {
         if c == 0 {
             continue;
         }
-        let v = rs.fans[f].value;
-        match rs.scoring.combine {
-            Combine::Sum => {
-                total = total.saturating_add(v.saturating_mul(c as i64));
-                if !rs.fans[f].bonus {
-                    points = points.saturating_add(v.saturating_mul(c as i64));
-                }
+        let x = if product {
+            v.saturating_pow(c)
+        } else {
+            v.saturating_mul(c as i64)
+        };
+        let add = |acc: i64| {
+            if product {
+                acc.saturating_mul(x)
+            } else {
+                acc.saturating_add(x)
             }
-            Combine::Product => {
-                let p = v.saturating_pow(c);
-                total = total.saturating_mul(p);
-                if !rs.fans[f].bonus {
-                    points = points.saturating_mul(p);
-                }
-            }
+        };
+        total = add(total);
+        if !bonus {
+            points = add(points);
         }
     }
     if let Some(cap) = rs.scoring.cap {
@@ -356,19 +353,18 @@ fn judge(
     };
     let fbit = form_bit(r.form);
     let plan = &rs.scoring.plan;
-    for &i in &plan.plain {
-        let fan = &rs.fans[i];
-        if fan.forms & fbit == 0 {
+    for step in &plan.plain {
+        if step.forms & fbit == 0 {
             continue;
         }
-        let mut c: i64 = match &fan.group {
+        let mut c: i64 = match &step.group {
             Some(g) => count_groups(g, &facts) as i64,
             None => 1,
         };
         if c > 0 {
-            if let Some(w) = &fan.when {
+            if let Some(w) = &step.when {
                 let v = w.eval(&facts);
-                c = if fan.group.is_some() {
+                c = if step.group.is_some() {
                     c * i64::from(v != 0)
                 } else {
                     v
@@ -376,46 +372,45 @@ fn judge(
             }
         }
         if c > 0 {
-            if let Some(s) = fan.script {
+            if let Some(s) = step.script {
                 c = rs
                     .scripts
                     .call(s, crate::scriptapi::hand_map(rs, hand, &facts))
                     .map_err(ScoreError::Script)?;
             }
         }
-        counts[i] = clamp(c, fan.max_count);
+        counts[step.fan] = clamp(c, step.max_count);
     }
-    for (kind, fans) in [
+    for (kind, steps) in [
         (GroupKind::Chows, &plan.once_chows),
         (GroupKind::Pungs, &plan.once_pungs),
     ] {
-        if fans.is_empty() {
+        if steps.is_empty() {
             continue;
         }
         let (tiles, nt) = group_tiles(kind, r);
         if nt < 2 {
             continue;
         }
-        let mut live = [0usize; 32];
+        let mut live: [Option<&Step>; 32] = [None; 32];
         let mut k = 0;
-        for &i in fans.iter() {
-            let fan = &rs.fans[i];
+        for step in steps.iter() {
             if k < live.len()
-                && fan.forms & fbit != 0
-                && fan.when.as_ref().is_none_or(|w| w.eval(&facts) != 0)
+                && step.forms & fbit != 0
+                && step.when.as_ref().is_none_or(|w| w.eval(&facts) != 0)
             {
-                live[k] = i;
+                live[k] = Some(step);
                 k += 1;
             }
         }
-        account_once(rs, &live[..k], &tiles[..nt], &facts, counts);
+        account_once(&live[..k], &tiles[..nt], &facts, counts);
     }
     // Exclusions, in table order: a fan already excluded excludes nothing.
-    for &i in &plan.excluders {
-        if counts[i] == 0 {
+    for (i, excludes) in &plan.excluders {
+        if counts[*i] == 0 {
             continue;
         }
-        for &(j, lim) in &rs.fans[i].excludes {
+        for &(j, lim) in excludes {
             counts[j] = match lim {
                 None => 0,
                 Some(l) => counts[j].saturating_sub(l),
@@ -423,17 +418,11 @@ fn judge(
         }
     }
     // The fallback fan (chicken hand) scores when nothing else but bonus fans did.
-    if !plan.fallback.is_empty()
-        && !counts
-            .iter()
-            .enumerate()
-            .any(|(i, &c)| c > 0 && !rs.fans[i].bonus)
-    {
-        for &i in &plan.fallback {
-            let fan = &rs.fans[i];
-            if fan.forms & fbit != 0 {
-                let c = fan.when.as_ref().map_or(1, |w| w.eval(&facts));
-                counts[i] = clamp(c, fan.max_count);
+    if !plan.fallback.is_empty() && !counts.iter().zip(&plan.bonus).any(|(&c, &b)| c > 0 && !b) {
+        for step in &plan.fallback {
+            if step.forms & fbit != 0 {
+                let c = step.when.as_ref().map_or(1, |w| w.eval(&facts));
+                counts[step.fan] = clamp(c, step.max_count);
             }
         }
     }
@@ -518,19 +507,23 @@ fn for_each_subset(n: usize, k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) 
 /// 不得相同, 不拆移): the largest group fan wins and stops smaller ones; after a three-set fan a
 /// leftover set combines once with a used set; without one, pairwise fans are capped at one
 /// fewer than the sets that take part, trimming repeated fans first, lowest in the table first.
-fn account_once(rs: &Ruleset, fans: &[usize], tiles: &[usize], f: &Facts, counts: &mut [u32]) {
+fn account_once(steps: &[Option<&Step>], tiles: &[usize], f: &Facts, counts: &mut [u32]) {
     let n = tiles.len();
     let first_match = |arity: usize, pick: &[usize]| -> Option<usize> {
-        fans.iter().copied().find(|&i| {
-            rs.fans[i]
-                .group
-                .as_ref()
-                .is_some_and(|g| g.count == arity && g.matches(f.set, pick, f))
-        })
+        steps
+            .iter()
+            .flatten()
+            .find(|s| {
+                s.group
+                    .as_ref()
+                    .is_some_and(|g| g.count == arity && g.matches(f.set, pick, f))
+            })
+            .map(|s| s.fan)
     };
-    let max_arity = fans
+    let max_arity = steps
         .iter()
-        .filter_map(|&i| rs.fans[i].group.as_ref().map(|g| g.count))
+        .flatten()
+        .filter_map(|s| s.group.as_ref().map(|g| g.count))
         .max()
         .unwrap_or(0);
     for arity in (3..=max_arity.min(n)).rev() {
