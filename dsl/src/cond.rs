@@ -971,12 +971,11 @@ fn eval_var(v: Var, f: &Facts) -> i64 {
     }
 }
 
-/// Names and descriptions for `mj doc` and error messages.
-pub fn vocabulary() -> (
-    Vec<(&'static str, &'static str)>,
-    Vec<(&'static str, &'static str)>,
-    Vec<(&'static str, &'static str)>,
-) {
+/// (name, description) pairs.
+pub type Vocabulary = Vec<(&'static str, &'static str)>;
+
+/// Names and descriptions for `mj doc` and error messages: names, functions, tile classes.
+pub fn vocabulary() -> (Vocabulary, Vocabulary, Vocabulary) {
     (
         VARS.iter().map(|(n, _, d)| (*n, *d)).collect(),
         FUNCS.to_vec(),

@@ -449,7 +449,7 @@ impl Loader {
                 let raw = f.get_ref().clone();
                 let id = raw.id.get_ref().clone();
                 match fans.iter().position(|m| *m.raw.id.get_ref() == id) {
-                    Some(i) if li > 0 || true => {
+                    Some(i) => {
                         if fans[i].file == l.file {
                             self.help(
                                 l.file,
