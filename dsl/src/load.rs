@@ -518,6 +518,8 @@ impl Loader {
 
         // Fans, merged by id.
         let mut fans: Vec<MergedFan> = Vec::new();
+        // Ids deleted with `remove = true`: exclusions naming them are moot, not errors.
+        let mut removed: Vec<String> = Vec::new();
         for (li, l) in chain.iter().enumerate() {
             for f in &l.raw.fan {
                 let span = f.span();
@@ -536,6 +538,7 @@ impl Loader {
                         }
                         if raw.remove == Some(true) {
                             fans.remove(i);
+                            removed.push(id);
                             continue;
                         }
                         patch_fan(&mut fans[i].raw, raw);
@@ -785,6 +788,7 @@ impl Loader {
                 };
                 match ids.iter().position(|x| x == fid) {
                     Some(i) => excludes.push((i, count)),
+                    None if removed.iter().any(|x| x == fid) => {}
                     None => {
                         let hint = cond::suggest(fid, &id_refs);
                         self.help(
@@ -922,6 +926,7 @@ impl Loader {
         for t in &scoring_raw.tie_prefer {
             match compiled.iter().position(|f| f.id == *t) {
                 Some(i) => tie_prefer.push(i),
+                None if removed.iter().any(|x| x == t) => {}
                 None => {
                     let span = self.find_in(scoring_file, "scoring", &format!("`{t}`"));
                     let hint = cond::suggest(t, &id_refs);
@@ -1064,7 +1069,17 @@ impl Loader {
             let t = text.as_ref()?;
             let r = crate::lang::parse_expr(t)
                 .map_err(|e| (e.message, e.span))
-                .and_then(|ast| cond::compile(&ast, &scope).map_err(|e| (e.message, e.span)));
+                .and_then(|ast| {
+                    let e = cond::compile(&ast, &scope).map_err(|e| (e.message, e.span))?;
+                    // Formulas see amounts, not hands: a hand name would silently be 0.
+                    match hand_name_in(&ast) {
+                        Some((name, span)) => Err((
+                            format!("`{name}` describes a hand; a formula sees only amounts"),
+                            span,
+                        )),
+                        None => Ok(e),
+                    }
+                });
             match r {
                 Ok(e) => Some(e),
                 Err((m, at)) => {
@@ -1105,6 +1120,18 @@ impl Loader {
             robbed_kong,
             penalties: raw.penalty.clone(),
         }
+    }
+}
+
+/// The first name or call in a settlement formula that is not a settlement quantity.
+fn hand_name_in(ast: &crate::lang::Ast) -> Option<(String, crate::lang::Span)> {
+    use crate::lang::Ast;
+    match ast {
+        Ast::Ident(n, s) if !crate::settle::VARS.contains(&n.as_str()) => Some((n.clone(), s.clone())),
+        Ast::Call(n, _, s) => Some((format!("{n}(...)"), s.clone())),
+        Ast::Not(a, _) => hand_name_in(a),
+        Ast::Bin(_, a, b, _) => hand_name_in(a).or_else(|| hand_name_in(b)),
+        _ => None,
     }
 }
 
