@@ -196,6 +196,10 @@ pub trait Scope {
     fn extra_var(&self, _name: &str) -> Option<usize> {
         None
     }
+    /// The names `extra_var` knows, offered first in "did you mean" hints.
+    fn extra_names(&self) -> Vec<&str> {
+        Vec::new()
+    }
 }
 
 /// Compiles a value expression (condition or formula).
@@ -217,8 +221,12 @@ pub fn compile(ast: &Ast, scope: &dyn Scope) -> Result<Expr, CompileError> {
             if let Some(i) = scope.words().iter().position(|w| w == name) {
                 return Ok(Expr::Word(i));
             }
-            let mut known: Vec<&str> = VARS.iter().map(|(n, _, _)| *n).collect();
-            known.extend(scope.words().iter().map(|s| s.as_str()));
+            // A scope with names of its own (settlement formulas) offers only those.
+            let mut known: Vec<&str> = scope.extra_names();
+            if known.is_empty() {
+                known = VARS.iter().map(|(n, _, _)| *n).collect();
+                known.extend(scope.words().iter().map(|s| s.as_str()));
+            }
             err(
                 s.clone(),
                 format!("unknown name `{name}`{}", suggest(name, &known)),
@@ -491,7 +499,14 @@ pub fn compile_class(ast: &Ast, set: &TileSet) -> Result<Class, CompileError> {
             for (run, rs) in runs {
                 let tiles = mj_core::notation::parse_tiles(set, run).map_err(|e| CompileError {
                     span: rs.clone(),
-                    message: e.to_string(),
+                    // The notation error's column is within the run; the span already says where.
+                    message: {
+                        let m = e.to_string();
+                        match m.split_once(": ") {
+                            Some((c, rest)) if c.starts_with("column ") => rest.to_string(),
+                            _ => m,
+                        }
+                    },
                 })?;
                 for t in tiles {
                     m |= 1 << t.id();
@@ -790,7 +805,7 @@ pub fn suggest(name: &str, known: &[&str]) -> String {
         _ => {
             let mut list: Vec<&str> = known.to_vec();
             list.sort_unstable();
-            if list.len() <= 30 {
+            if !list.is_empty() && list.len() <= 30 {
                 format!("; known: {}", list.join(", "))
             } else {
                 String::new()

@@ -1,5 +1,8 @@
 //! Diagnostics: what went wrong in a ruleset, where (file, line, column) and what to write instead.
 
+use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
+use codespan_reporting::files;
+use codespan_reporting::term;
 use std::fmt;
 use std::ops::Range;
 
@@ -79,43 +82,79 @@ pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
 }
 
 impl fmt::Display for Diagnostic {
-    /// Rendered in the compiler style: `error: ...`, `--> file:line:col`, the source line with a
-    /// caret, and `help:`.
+    /// Rendered by `codespan-reporting` without colour: `error: ...`, `┌─ file:line:col`, the
+    /// source line with the offending part underlined, and `= help: ...`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "error: {}", self.message)?;
-        if self.line == 0 {
-            write!(f, "  --> {}", self.file)?;
-        } else {
-            writeln!(f, "  --> {}:{}:{}", self.file, self.line, self.column)?;
-            let num = self.line.to_string();
-            let pad = " ".repeat(num.len());
-            writeln!(f, "{pad} |")?;
-            writeln!(f, "{num} | {}", self.snippet)?;
-            let width = self.snippet_width();
-            let lead: String = self
-                .snippet
-                .chars()
-                .take(self.column.saturating_sub(1))
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
-            write!(f, "{pad} | {lead}{}", "^".repeat(width.max(1)))?;
-        }
-        if let Some(h) = &self.help {
-            write!(f, "\n  = help: {h}")?;
-        }
-        Ok(())
+        let mut buf = term::termcolor::NoColor::new(Vec::new());
+        self.emit(&mut buf).map_err(|_| fmt::Error)?;
+        let text = String::from_utf8_lossy(buf.get_ref());
+        f.write_str(text.trim_end())
     }
 }
 
 impl Diagnostic {
-    fn snippet_width(&self) -> usize {
-        let len = self.span.end.saturating_sub(self.span.start);
-        let rest = self
-            .snippet
-            .chars()
-            .count()
-            .saturating_sub(self.column.saturating_sub(1));
-        len.min(rest)
+    /// Writes the diagnostic to a terminal writer; callers that want colour pass a colour writer
+    /// (`Display` uses a plain one).
+    pub fn emit(&self, out: &mut dyn term::termcolor::WriteColor) -> Result<(), files::Error> {
+        let mut d = CsDiagnostic::error().with_message(&self.message);
+        let mut notes = Vec::new();
+        if self.line == 0 {
+            notes.push(format!("in: {}", self.file));
+        } else {
+            let start = byte_of_column(&self.snippet, self.column);
+            let len = self.span.end.saturating_sub(self.span.start);
+            let mut end = (start + len).min(self.snippet.len());
+            while !self.snippet.is_char_boundary(end) {
+                end += 1;
+            }
+            d = d.with_labels(vec![Label::primary((), start..end)]);
+        }
+        if let Some(h) = &self.help {
+            notes.push(format!("help: {h}"));
+        }
+        d = d.with_notes(notes);
+        let config = term::Config::default();
+        term::emit(out, &config, &OneLine(self), &d)
+    }
+}
+
+/// Byte offset of a 1-based character column within a line.
+fn byte_of_column(line: &str, column: usize) -> usize {
+    line.char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(line.len(), |(b, _)| b)
+}
+
+/// The one source line a [`Diagnostic`] keeps, presented to codespan as a file whose only line
+/// has the diagnostic's line number.
+struct OneLine<'a>(&'a Diagnostic);
+
+impl<'a> files::Files<'a> for OneLine<'_> {
+    type FileId = ();
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, _: ()) -> Result<&'a str, files::Error> {
+        Ok(&self.0.file)
+    }
+
+    fn source(&'a self, _: ()) -> Result<&'a str, files::Error> {
+        Ok(&self.0.snippet)
+    }
+
+    fn line_index(&'a self, _: (), _byte: usize) -> Result<usize, files::Error> {
+        Ok(0)
+    }
+
+    fn line_number(&'a self, _: (), line_index: usize) -> Result<usize, files::Error> {
+        Ok(self.0.line + line_index)
+    }
+
+    fn line_range(&'a self, _: (), line_index: usize) -> Result<Range<usize>, files::Error> {
+        match line_index {
+            0 => Ok(0..self.0.snippet.len()),
+            _ => Ok(self.0.snippet.len()..self.0.snippet.len()),
+        }
     }
 }
 

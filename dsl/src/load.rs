@@ -185,7 +185,7 @@ impl Loader {
                     let span = e.span().unwrap_or(0..0);
                     let (msg, help) = toml_message(e.message());
                     let d = self.diag(file, span, msg);
-                    d.help = help;
+                    d.help = help.or_else(|| Some(TOML_SYNTAX_HELP.to_string()));
                     return Err(Diagnostics(std::mem::take(&mut self.diags)));
                 }
             };
@@ -304,12 +304,68 @@ impl Loader {
         let text = &self.files[file].text;
         let header = format!("[{section}]");
         let start = text.find(&header).unwrap_or(0);
-        if let Some(k) = msg.split('`').nth(1) {
-            if let Some(off) = text[start..].find(k) {
+        // The section runs to the next table header.
+        let end = text[start + 1.min(text.len() - start)..]
+            .find("\n[")
+            .map_or(text.len(), |o| start + 1 + o);
+        let body = &text[start..end];
+        let needle = if msg.starts_with("missing") {
+            None
+        } else if let Some(k) = msg.split('`').nth(1) {
+            Some(k.to_string())
+        } else {
+            // `wrong type: found string "eight"`: look for the value as written.
+            msg.split('"').nth(1).map(|v| format!("\"{v}\""))
+        };
+        if let Some(k) = needle.filter(|k| !k.is_empty()) {
+            if let Some(off) = body.find(k.as_str()) {
                 return start + off..start + off + k.len();
             }
         }
         start..start + header.len().min(text.len() - start)
+    }
+
+    /// Where in [tiles] a tile-set error is: the entry it names, else the header.
+    fn tiles_error_span(&self, file: usize, e: &mj_core::tile::TileSetError) -> std::ops::Range<usize> {
+        use mj_core::tile::TileSetError as E;
+        let text = &self.files[file].text;
+        let header = self.find_in(file, "tiles", "");
+        let body_end = text[header.end..]
+            .find("\n[")
+            .map_or(text.len(), |o| header.end + o);
+        let body = &text[header.start..body_end];
+        let (needle, last) = match e {
+            E::DuplicateSuit(c) => (format!("\"{c}\""), true),
+            E::BadSuitLetter(c) | E::BadHonour(c) => (format!("\"{c}\""), false),
+            E::DuplicateHonour(c) => (format!("\"{c}\""), true),
+            E::BadRankRange { max, min, .. } => {
+                if body.contains(&format!("max_rank = {max}")) && !(1..=10).contains(max) {
+                    (format!("max_rank = {max}"), false)
+                } else {
+                    (format!("min_rank = {min}"), false)
+                }
+            }
+            E::BadBonus(_) | E::DuplicateBonus(_) => ("bonus".to_string(), false),
+            _ => return header,
+        };
+        let found = if last {
+            body.rfind(&needle)
+        } else {
+            body.find(&needle)
+        };
+        match found {
+            Some(o) => header.start + o..header.start + o + needle.len(),
+            None => header,
+        }
+    }
+
+    /// The span of the `[ruleset]` header of a file (where "missing table" problems point).
+    fn header_span(&self, file: usize) -> std::ops::Range<usize> {
+        let text = &self.files[file].text;
+        match text.find("[ruleset]") {
+            Some(o) => o..o + "[ruleset]".len(),
+            None => 0..0,
+        }
     }
 
     fn compile(&mut self, chain: &[Layer]) -> Option<Ruleset> {
@@ -336,9 +392,10 @@ impl Loader {
         let tiles_file = tiles_v.as_ref().map(|x| x.1).unwrap_or(top.file);
         let tiles_spec: Option<mj_core::TileSetSpec> = match tiles_v {
             None => {
+                let span = self.header_span(top.file);
                 self.help(
                     top.file,
-                    0..0,
+                    span,
                     "missing [tiles] table",
                     "give suits, honours and bonus tiles, e.g. suits = [{ letter = \"m\", max_rank = 9 }]",
                 );
@@ -374,8 +431,13 @@ impl Loader {
             Some(spec) => match TileSet::new(name.clone(), spec) {
                 Ok(t) => Some(t),
                 Err(e) => {
-                    let span = self.find_in(tiles_file, "tiles", "");
-                    self.diag(tiles_file, span, format!("in [tiles]: {e}"));
+                    let span = self.tiles_error_span(tiles_file, &e);
+                    self.help(
+                        tiles_file,
+                        span,
+                        format!("in [tiles]: {e}"),
+                        "a suit is { letter = \"m\", name = \"万\", max_rank = 9 } (ranks 1–10, letters m p s, each once)",
+                    );
                     None
                 }
             },
@@ -392,10 +454,15 @@ impl Loader {
                     || !word.chars().all(|c| c.is_ascii_lowercase() || c == '_')
                     || word.is_empty()
                 {
+                    let why = if RESERVED.contains(&word.as_str()) {
+                        "is reserved: the hand notation already defines it"
+                    } else {
+                        "is not a lowercase word (letters a–z and _)"
+                    };
                     self.help(
                         l.file,
                         w.get_ref().word.span(),
-                        format!("context word `{word}` is reserved or not a lowercase word"),
+                        format!("context word `{word}` {why}"),
                         "choose a new lowercase word such as `ready`; the notation already defines self, last, kong, fourth, seat, round, flowers",
                     );
                     continue;
@@ -411,11 +478,13 @@ impl Loader {
 
         // Scripts.
         let mut scripts = Scripts::default();
+        let mut scripts_failed = false;
         for l in chain {
             for s in &l.raw.script {
                 let fname = s.get_ref().file.get_ref().clone();
                 match l.origin.read(&fname) {
                     None => {
+                        scripts_failed = true;
                         self.help(
                             l.file,
                             s.get_ref().file.span(),
@@ -429,11 +498,17 @@ impl Loader {
                             path,
                             text: text.clone(),
                         });
-                        match scripts.add(&text) {
+                        match scripts.add_file(&fname, &text) {
                             Ok(_) => {}
                             Err(e) => {
+                                scripts_failed = true;
                                 let off = offset_of(&text, e.line, e.column);
-                                self.diag(fid, off..off + 1, format!("rhai syntax error: {}", e.message));
+                                self.help(
+                                    fid,
+                                    off..off + 1,
+                                    format!("rhai syntax error: {}", e.message),
+                                    "a fan function looks like `fn name(hand) { ... }` and returns an integer or true/false; check the brackets and operators before this point",
+                                );
                             }
                         }
                     }
@@ -443,6 +518,8 @@ impl Loader {
 
         // Fans, merged by id.
         let mut fans: Vec<MergedFan> = Vec::new();
+        // Ids deleted with `remove = true`: exclusions naming them are moot, not errors.
+        let mut removed: Vec<String> = Vec::new();
         for (li, l) in chain.iter().enumerate() {
             for f in &l.raw.fan {
                 let span = f.span();
@@ -461,6 +538,7 @@ impl Loader {
                         }
                         if raw.remove == Some(true) {
                             fans.remove(i);
+                            removed.push(id);
                             continue;
                         }
                         patch_fan(&mut fans[i].raw, raw);
@@ -468,21 +546,26 @@ impl Loader {
                         fans[i].span = span;
                     }
                     _ => {
-                        if raw.remove.is_some()
-                            || (li > 0
-                                && raw.points.is_none()
-                                && raw.multiplier.is_none()
-                                && raw.zh.is_none())
-                        {
+                        // In a ruleset that extends another, an entry without names is an
+                        // override; if its id is not in the base it is most likely misspelt.
+                        if raw.remove.is_some() || (li > 0 && raw.zh.is_none() && raw.en.is_none()) {
                             let known: Vec<&str> = fans.iter().map(|m| m.raw.id.get_ref().as_str()).collect();
-                            let hint = cond::suggest(&id, &known);
+                            let hint = match cond::suggest(&id, &known) {
+                                h if h.starts_with("; did you mean") => h,
+                                _ => String::new(),
+                            };
+                            let what = if raw.remove.is_some() {
+                                "removes"
+                            } else {
+                                "changes"
+                            };
                             self.help(
                                 l.file,
                                 raw.id.span(),
                                 format!(
-                                    "override names fan `{id}`, which the base ruleset does not have{hint}"
+                                    "this [[fan]] {what} fan `{id}`, which the base ruleset does not have{hint}"
                                 ),
-                                "to add a new fan give zh, en, points (or multiplier), definition and when",
+                                "to change or remove a base fan use its exact id (`mj doc BASE` lists them); to add a new fan give zh, en, points (or multiplier), definition and when",
                             );
                             continue;
                         }
@@ -538,7 +621,12 @@ impl Loader {
                 other => {
                     let span = self.find_in(win_file, "win", &format!("`{other}`"));
                     let hint = cond::suggest(other, &cond::FORM_NAMES);
-                    self.diag(win_file, span, format!("unknown win form `{other}`{hint}"));
+                    self.help(
+                        win_file,
+                        span,
+                        format!("unknown win form `{other}`{hint}"),
+                        format!("forms are {}", cond::FORM_NAMES.join(", ")),
+                    );
                 }
             }
         }
@@ -602,20 +690,22 @@ impl Loader {
                         Ok(e) => Some(e),
                         Err(e) => {
                             let base = w.span().start + 1;
-                            self.diag(
+                            self.help(
                                 m.file,
                                 base + e.span.start..base + e.span.end,
                                 format!("in `when` of fan `{id}`: {}", e.message),
+                                when_help(&e.message, &tiles_spec),
                             );
                             None
                         }
                     },
                     Err(e) => {
                         let base = w.span().start + 1;
-                        self.diag(
+                        self.help(
                             m.file,
                             base + e.span.start..base + e.span.end,
                             format!("in `when` of fan `{id}`: {}", e.message),
+                            when_help(&e.message, &tiles_spec),
                         );
                         None
                     }
@@ -629,10 +719,16 @@ impl Loader {
                         Ok(ast) => match cond::compile_group(&ast, &tiles) {
                             Ok(g) => Some(g),
                             Err(e) => {
-                                self.diag(
+                                let help = if e.message.contains("ranks") {
+                                    "`ranks` gives the (starting) rank of each set, one per set: \"3 chows: different suits, ranks 1 4 7\"".to_string()
+                                } else {
+                                    when_help(&e.message, &tiles_spec)
+                                };
+                                self.help(
                                     m.file,
                                     base + e.span.start..base + e.span.end,
                                     format!("in `group` of fan `{id}`: {}", e.message),
+                                    help,
                                 );
                                 None
                             }
@@ -653,6 +749,8 @@ impl Loader {
             let script = match &r.script {
                 Some(s) => match scripts.function(s.get_ref()) {
                     Some(i) => Some(i),
+                    // A script that did not load explains itself; don't add a second error.
+                    None if scripts_failed => None,
                     None => {
                         let known: Vec<&str> = scripts.function_names().collect();
                         let hint = cond::suggest(s.get_ref(), &known);
@@ -690,12 +788,14 @@ impl Loader {
                 };
                 match ids.iter().position(|x| x == fid) {
                     Some(i) => excludes.push((i, count)),
+                    None if removed.iter().any(|x| x == fid) => {}
                     None => {
                         let hint = cond::suggest(fid, &id_refs);
-                        self.diag(
+                        self.help(
                             m.file,
                             e.span(),
                             format!("unknown fan `{fid}` in excludes of `{id}`{hint}"),
+                            "excludes lists ids of fans in this ruleset or its base, as `fan_id` or `fan_id*N`",
                         );
                     }
                 }
@@ -709,7 +809,12 @@ impl Loader {
                             Some(form) => forms_mask |= form_bit(form),
                             None => {
                                 let hint = cond::suggest(f.get_ref(), &cond::FORM_NAMES);
-                                self.diag(m.file, f.span(), format!("unknown form `{}`{hint}", f.get_ref()));
+                                self.help(
+                                    m.file,
+                                    f.span(),
+                                    format!("unknown form `{}` in fan `{id}`{hint}", f.get_ref()),
+                                    format!("forms are {}", cond::FORM_NAMES.join(", ")),
+                                );
                             }
                         }
                     }
@@ -821,6 +926,7 @@ impl Loader {
         for t in &scoring_raw.tie_prefer {
             match compiled.iter().position(|f| f.id == *t) {
                 Some(i) => tie_prefer.push(i),
+                None if removed.iter().any(|x| x == t) => {}
                 None => {
                     let span = self.find_in(scoring_file, "scoring", &format!("`{t}`"));
                     let hint = cond::suggest(t, &id_refs);
@@ -936,11 +1042,21 @@ impl Loader {
         top: usize,
     ) -> Option<T> {
         if v.is_none() {
+            let example = match name {
+                "wall" => "[wall] with sides = [18, 18, 18, 18]",
+                "deal" => "[deal] with hand_size = 13",
+                "play" => "[play] with claims = [\"chi\", \"pong\"], priority = [\"win\", \"pong\", \"chi\"] and multiple_winners = \"first\"",
+                "win" => "[win] with forms = [\"standard\"]",
+                _ => "the table",
+            };
+            let span = self.header_span(top);
             self.help(
                 top,
-                0..0,
+                span,
                 format!("missing [{name}] table"),
-                format!("see docs/ruleset-format.md for the keys of [{name}]"),
+                format!(
+                    "add {example}, or extend a ruleset that has it; docs/ruleset-format.md lists every key"
+                ),
             );
             return None;
         }
@@ -959,17 +1075,36 @@ impl Loader {
             fn extra_var(&self, name: &str) -> Option<usize> {
                 crate::settle::VARS.iter().position(|v| *v == name)
             }
+            fn extra_names(&self) -> Vec<&str> {
+                crate::settle::VARS.to_vec()
+            }
         }
         let scope = SettleScope(tiles);
         let formula = |this: &mut Self, text: &Option<String>| -> Option<crate::cond::Expr> {
             let t = text.as_ref()?;
             let r = crate::lang::parse_expr(t)
-                .map_err(|e| e.message)
-                .and_then(|ast| cond::compile(&ast, &scope).map_err(|e| e.message));
+                .map_err(|e| (e.message, e.span))
+                .and_then(|ast| {
+                    let e = cond::compile(&ast, &scope).map_err(|e| (e.message, e.span))?;
+                    // Formulas see amounts, not hands: a hand name would silently be 0.
+                    match hand_name_in(&ast) {
+                        Some((name, span)) => Err((
+                            format!("`{name}` describes a hand; a formula sees only amounts"),
+                            span,
+                        )),
+                        None => Ok(e),
+                    }
+                });
             match r {
                 Ok(e) => Some(e),
-                Err(m) => {
-                    let span = this.find_in(file, "settlement", &format!("`{t}`"));
+                Err((m, at)) => {
+                    // The formula's text in the file, then the offending part within it.
+                    let whole = this.find_in(file, "settlement", &format!("`{t}`"));
+                    let span = if this.files[file].text.get(whole.clone()) == Some(t.as_str()) {
+                        whole.start + at.start..whole.start + at.end.max(at.start + 1)
+                    } else {
+                        whole
+                    };
                     this.help(
                         file,
                         span,
@@ -1000,6 +1135,18 @@ impl Loader {
             robbed_kong,
             penalties: raw.penalty.clone(),
         }
+    }
+}
+
+/// The first name or call in a settlement formula that is not a settlement quantity.
+fn hand_name_in(ast: &crate::lang::Ast) -> Option<(String, crate::lang::Span)> {
+    use crate::lang::Ast;
+    match ast {
+        Ast::Ident(n, s) if !crate::settle::VARS.contains(&n.as_str()) => Some((n.clone(), s.clone())),
+        Ast::Call(n, _, s) => Some((format!("{n}(...)"), s.clone())),
+        Ast::Not(a, _) => hand_name_in(a),
+        Ast::Bin(_, a, b, _) => hand_name_in(a).or_else(|| hand_name_in(b)),
+        _ => None,
     }
 }
 
@@ -1035,19 +1182,109 @@ fn deep_merge(base: &mut toml::Value, over: &toml::Value) {
     }
 }
 
-/// Turns a toml/serde message into ours, adding a hint for the common cases.
+/// A help line for an error in a `when` condition (or a group's tile class).
+fn when_help(message: &str, spec: &mj_core::TileSetSpec) -> String {
+    let cond::Vocabulary {
+        names,
+        functions: funcs,
+        classes,
+    } = cond::vocabulary();
+    let list = |v: &[cond::Entry]| v.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+    if message.contains("unknown name") {
+        format!(
+            "names are hand quantities ({}) and the ruleset's [[context]] words",
+            list(&names)
+        )
+    } else if message.contains("unknown function") {
+        format!("functions are {}", list(&funcs))
+    } else if message.contains("tile class") {
+        format!(
+            "tile classes are {}, a tile list such as {{19m E}}, rank(1, 9) and suit(m), combined with | and &",
+            list(&classes)
+        )
+    } else if message.contains("ruleset") || message.contains("tile") {
+        format!("this ruleset's tiles are {}", describe_tiles(spec))
+    } else {
+        "a condition reads like `pungs(honours) >= 2 and suits == 1`: numbers, names, calls f(x), + - * /, comparisons, and/or/not".to_string()
+    }
+}
+
+/// The tiles of a spec in notation, for help lines: `1–9m 1–9p 1–9s E S W N C F P`.
+fn describe_tiles(spec: &mj_core::TileSetSpec) -> String {
+    let mut parts: Vec<String> = spec
+        .suits
+        .iter()
+        .map(|s| format!("{}–{}{}", s.min_rank, s.max_rank, s.letter))
+        .collect();
+    parts.extend(spec.honours.iter().map(|h| h.to_string()));
+    parts.join(" ")
+}
+
+/// Help for TOML syntax errors, which the toml parser reports without advice.
+const TOML_SYNTAX_HELP: &str = "TOML syntax: `key = value` lines under [table] headers; strings in double quotes closed on the same line (\"\"\" for several lines), lists in [ ], inline tables in { }";
+
+/// Turns a toml/serde message into one a rule designer can act on, with a help line for the
+/// common cases (unknown key with a did-you-mean, missing key, wrong type).
 fn toml_message(msg: &str) -> (String, Option<String>) {
     let first = msg.lines().next().unwrap_or(msg).trim().to_string();
-    let help = if first.starts_with("unknown field") {
-        Some("remove the key or fix its spelling; the expected keys are listed above".to_string())
-    } else if first.contains("missing field") {
-        Some("add the missing key".to_string())
-    } else if first.contains("invalid type") {
-        Some("check the value's type: strings in quotes, numbers bare, lists in [ ]".to_string())
-    } else {
-        None
-    };
-    (first, help)
+    if let Some(rest) = first.strip_prefix("unknown field `") {
+        // "key`, expected one of `a`, `b`"; "key`, expected `a`"; "key`, there are no fields"
+        let (key, tail) = rest.split_once('`').unwrap_or((rest, ""));
+        let expected: Vec<&str> = tail.split('`').skip(1).step_by(2).collect();
+        let hint = if expected.is_empty() {
+            String::new()
+        } else {
+            match cond::suggest(key, &expected) {
+                h if h.starts_with("; did you mean") => h,
+                _ => String::new(),
+            }
+        };
+        let help = if expected.is_empty() {
+            "remove the key".to_string()
+        } else {
+            format!("the keys allowed here are {}", expected.join(", "))
+        };
+        return (format!("unknown key `{key}`{hint}"), Some(help));
+    }
+    if let Some(rest) = first.strip_prefix("missing field `") {
+        let key = rest.split('`').next().unwrap_or(rest);
+        return (
+            format!("missing key `{key}`"),
+            Some(format!(
+                "add `{key} = ...`; docs/ruleset-format.md describes every key"
+            )),
+        );
+    }
+    if let Some(rest) = first.strip_prefix("invalid type: ") {
+        // "string \"24\", expected i64"
+        let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, "?"));
+        let expected = plain_type(expected);
+        return (
+            format!("wrong type: found {found}, expected {expected}"),
+            Some("strings go in double quotes, numbers and true/false bare, lists in [ ]".to_string()),
+        );
+    }
+    if let Some(rest) = first.strip_prefix("invalid value: ") {
+        let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, "?"));
+        return (
+            format!("value out of range: {found}, expected {}", plain_type(expected)),
+            None,
+        );
+    }
+    (first, None)
+}
+
+/// Rust type names in serde messages, in words.
+fn plain_type(t: &str) -> String {
+    match t.trim() {
+        "i64" | "i32" => "a whole number".into(),
+        "u8" => "a whole number from 0 to 255".into(),
+        "u32" | "u64" | "usize" => "a whole number, 0 or more".into(),
+        "a sequence" => "a list [ ... ]".into(),
+        "a boolean" => "true or false".into(),
+        "a character" | "a char" => "a one-letter string".into(),
+        other => other.into(),
+    }
 }
 
 fn offset_of(text: &str, line: usize, column: usize) -> usize {

@@ -6,6 +6,9 @@ use crate::schema;
 use mj_core::notation::ContextWordSpec;
 use mj_core::{Form, FormRules, TileSet};
 
+/// A fan this one implies: its index, and how many of its count are removed (`None` = all).
+pub type Exclusion = (usize, Option<u32>);
+
 /// A fan: a named scoring element with its condition.
 #[derive(Clone, Debug)]
 pub struct Fan {
@@ -22,7 +25,7 @@ pub struct Fan {
     pub group: Option<Group>,
     pub group_text: Option<String>,
     /// Fans this one implies, with how many of their count it removes (`None` = all).
-    pub excludes: Vec<(usize, Option<u32>)>,
+    pub excludes: Vec<Exclusion>,
     /// Forms the fan applies to, as a bit per [`Form`].
     pub forms: u8,
     pub max_count: Option<u32>,
@@ -87,7 +90,7 @@ pub struct Plan {
     pub once_chows: Vec<Step>,
     pub once_pungs: Vec<Step>,
     /// Fans with exclusions, in table order: (fan, its exclusions).
-    pub excluders: Vec<(usize, Vec<(usize, Option<u32>)>)>,
+    pub excluders: Vec<(usize, Vec<Exclusion>)>,
     /// Fallback fans (chicken hand).
     pub fallback: Vec<Step>,
     /// Per fan: whether it is a bonus fan (not toward the minimum, does not block the fallback).

@@ -19,6 +19,8 @@ pub const MAX_MAP: usize = 256;
 pub struct Scripts {
     engine: Option<Arc<rhai::Engine>>,
     asts: Vec<Arc<rhai::AST>>,
+    /// File name of each entry of `asts`, for error messages.
+    files: Vec<String>,
     /// (function name, index into `asts`)
     functions: Vec<(String, usize)>,
 }
@@ -61,6 +63,11 @@ pub struct ScriptError {
 impl Scripts {
     /// Compiles one script file's source. Function names must be unique across files.
     pub fn add(&mut self, source: &str) -> Result<Vec<String>, ScriptError> {
+        self.add_file("script", source)
+    }
+
+    /// Like [`Scripts::add`], naming the file so runtime errors can say where they happened.
+    pub fn add_file(&mut self, file: &str, source: &str) -> Result<Vec<String>, ScriptError> {
         let engine = self.engine.get_or_insert_with(|| Arc::new(sandbox())).clone();
         let ast = engine.compile(source).map_err(|e| {
             let pos = e.1;
@@ -77,6 +84,7 @@ impl Scripts {
             self.functions.push((f.name.to_string(), idx));
         }
         self.asts.push(Arc::new(ast));
+        self.files.push(file.to_string());
         Ok(names)
     }
 
@@ -95,8 +103,12 @@ impl Scripts {
     /// Calls function `index` with one argument (a map describing the hand) and reads an
     /// integer (or boolean) result.
     pub fn call(&self, index: usize, hand: rhai::Map) -> Result<i64, String> {
-        let (name, ast) = match self.functions.get(index) {
-            Some((n, a)) => (n, &self.asts[*a]),
+        let (name, ast, file) = match self.functions.get(index) {
+            Some((n, a)) => (
+                n,
+                &self.asts[*a],
+                self.files.get(*a).map_or("script", |f| f.as_str()),
+            ),
             None => return Err(format!("no script function #{index}")),
         };
         let Some(engine) = &self.engine else {
@@ -105,11 +117,46 @@ impl Scripts {
         let mut scope = rhai::Scope::new();
         let out: rhai::Dynamic = engine
             .call_fn(&mut scope, ast, name, (hand,))
-            .map_err(|e| format!("script function `{name}` failed: {e}"))?;
+            .map_err(|e| runtime_message(name, file, &e))?;
         if let Some(b) = out.clone().try_cast::<bool>() {
             return Ok(b as i64);
         }
-        out.try_cast::<i64>()
-            .ok_or_else(|| format!("script function `{name}` must return an integer or a boolean"))
+        let type_name = out.type_name();
+        out.try_cast::<i64>().ok_or_else(|| {
+            format!("script function `{name}` in {file} returned {type_name}; a fan function must return an integer (the count) or true/false")
+        })
+    }
+}
+
+/// A runtime failure in words a rule designer can act on: which function, which file, where, and
+/// for the sandbox's limits, which limit and why it exists.
+fn runtime_message(name: &str, file: &str, e: &rhai::EvalAltResult) -> String {
+    use rhai::EvalAltResult as E;
+    let inner = e.unwrap_inner();
+    let pos = inner.position();
+    let at = match (pos.line(), pos.position()) {
+        (Some(l), Some(c)) => format!(" at line {l}, column {c}"),
+        (Some(l), None) => format!(" at line {l}"),
+        _ => String::new(),
+    };
+    match inner {
+        E::ErrorTooManyOperations(_) => format!(
+            "script function `{name}` in {file} was stopped{at} after {MAX_OPERATIONS} operations, the sandbox's limit; a loop that never ends?"
+        ),
+        E::ErrorStackOverflow(_) => format!(
+            "script function `{name}` in {file} was stopped{at}: calls nested deeper than {MAX_CALL_LEVELS}; a recursion that never ends?"
+        ),
+        E::ErrorDataTooLarge(what, _) => format!(
+            "script function `{name}` in {file} was stopped{at}: {what} grew past the sandbox's limit (strings {MAX_STRING} bytes, arrays {MAX_ARRAY} items, maps {MAX_MAP} entries)"
+        ),
+        _ => {
+            let text = inner.to_string();
+            // rhai appends " (line L, position C)"; we say where ourselves.
+            let text = match text.rfind(" (line ") {
+                Some(i) if text.ends_with(')') => text[..i].to_string(),
+                _ => text,
+            };
+            format!("script function `{name}` in {file} failed{at}: {text}")
+        }
     }
 }
