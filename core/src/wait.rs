@@ -187,7 +187,18 @@ fn standard_shape_waits(set: &TileSet, before: &Counts) -> u64 {
         let want = if outside == 1 { Part::Sets } else { Part::WithPair };
         if g < ns {
             let s = &suits[g];
-            for r in 0..s.len() {
+            let len = s.len();
+            // A group whose tiles already come out even in sets would be left one over.
+            if bufs[g][..len].iter().map(|&n| n as usize).sum::<usize>() % 3 == 0 {
+                continue;
+            }
+            for r in 0..len {
+                // A winning tile is held or within two ranks of a held tile.
+                let lo = r.saturating_sub(2);
+                let hi = (r + 2).min(len - 1);
+                if bufs[g][lo..=hi].iter().all(|&n| n == 0) {
+                    continue;
+                }
                 let mut a = bufs[g];
                 a[r] += 1;
                 if suit_part(&a, s.len()) == want {

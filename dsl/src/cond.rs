@@ -52,6 +52,23 @@ pub struct Facts<'a> {
     pub win_in_melds: i64,
     /// Ruleset context words present, by index in the ruleset's list; values parsed as numbers.
     pub words: &'a [Option<i64>],
+    /// Every [`Var`], filled by [`Facts::settle_vars`] once per reading so conditions read them
+    /// without recounting sets.
+    pub vars: [i64; VAR_COUNT],
+}
+
+/// Number of [`Var`] variants.
+pub const VAR_COUNT: usize = 22;
+
+impl Facts<'_> {
+    /// Computes every [`Var`] of this reading once.
+    pub fn settle_vars(&mut self) {
+        let mut v = [0i64; VAR_COUNT];
+        for (_, var, _) in VARS {
+            v[*var as usize] = eval_var(*var, self);
+        }
+        self.vars = v;
+    }
 }
 
 /// A tile class, possibly depending on the hand (seat wind, winning tile).
@@ -80,6 +97,7 @@ impl Class {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Var {
     SelfDrawn,
     Discard,
@@ -167,6 +185,8 @@ const VARS: &[(&str, Var, &str)] = &[
 pub enum Expr {
     Num(i64),
     Var(Var),
+    /// `var <op> constant`.
+    VarCmp(BinOp, Var, i64),
     Word(usize),
     Not(Box<Expr>),
     Bin(BinOp, Box<Expr>, Box<Expr>),
@@ -240,11 +260,14 @@ pub fn compile(ast: &Ast, scope: &dyn Scope) -> Result<Expr, CompileError> {
                 if *op == BinOp::Union { "|" } else { "&" }
             ),
         ),
-        Ast::Bin(op, a, b, _) => Ok(Expr::Bin(
-            *op,
-            Box::new(compile(a, scope)?),
-            Box::new(compile(b, scope)?),
-        )),
+        Ast::Bin(op, a, b, _) => {
+            let (a, b) = (compile(a, scope)?, compile(b, scope)?);
+            // The commonest condition shape, `name == 4`, gets a node of its own.
+            Ok(match (a, b) {
+                (Expr::Var(v), Expr::Num(n)) if is_comparison(*op) => Expr::VarCmp(*op, v, n),
+                (a, b) => Expr::Bin(*op, Box::new(a), Box::new(b)),
+            })
+        }
         Ast::Call(name, args, s) => compile_call(name, args, s.clone(), scope),
     }
 }
@@ -834,7 +857,8 @@ impl Expr {
     pub fn eval(&self, f: &Facts) -> i64 {
         match self {
             Expr::Num(n) => *n,
-            Expr::Var(v) => eval_var(*v, f),
+            Expr::Var(v) => f.vars[*v as usize],
+            Expr::VarCmp(op, v, n) => arith(*op, f.vars[*v as usize], *n),
             Expr::Word(i) => f.words.get(*i).copied().flatten().unwrap_or(0),
             Expr::Not(a) => i64::from(a.eval(f) == 0),
             Expr::Bin(op, a, b) => {
@@ -929,6 +953,13 @@ impl Expr {
             Expr::Group(g) => crate::score::count_groups(g, f) as i64,
         }
     }
+}
+
+fn is_comparison(op: BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::Eq | BinOp::Ne | BinOp::Ge | BinOp::Le | BinOp::Gt | BinOp::Lt
+    )
 }
 
 fn arith(op: BinOp, x: i64, y: i64) -> i64 {

@@ -321,7 +321,7 @@ fn judge(
                 .count() as i64;
         }
     }
-    let facts = Facts {
+    let mut facts = Facts {
         set,
         reading: r,
         present: h.present,
@@ -350,7 +350,9 @@ fn judge(
         win_in_hand: h.win_in_hand,
         win_in_melds: h.win_in_melds,
         words: h.words,
+        vars: [0; crate::cond::VAR_COUNT],
     };
+    facts.settle_vars();
     let fbit = form_bit(r.form);
     let plan = &rs.scoring.plan;
     for step in &plan.plain {
