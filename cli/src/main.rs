@@ -1,6 +1,7 @@
 //! `mj`: the command-line shell around the engine. Only this crate knows clap, the terminal and
 //! the file system layout; everything it prints comes from `report` (human) or `json`.
 
+mod diff;
 mod json;
 mod report;
 
@@ -53,6 +54,18 @@ enum Command {
     Doc { ruleset: String },
     /// List the built-in rulesets.
     Rulesets,
+    /// Score a corpus under two rulesets and list every hand whose result changed; exit 1 if any.
+    Diff {
+        /// The ruleset before the change (built-in name or folder).
+        a: String,
+        /// The ruleset after the change.
+        b: String,
+        /// Corpus files (one hand per line, `#` comments); default: A's snapshot corpus.
+        #[arg(long)]
+        corpus: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -64,6 +77,14 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The snapshot corpus of a built-in ruleset, embedded at build time.
+fn builtin_corpus(name: &str) -> Option<&'static str> {
+    include!(concat!(env!("OUT_DIR"), "/corpus.rs"))
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
 }
 
 fn load(spec: &str) -> Result<Ruleset, String> {
@@ -141,6 +162,28 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let rs = load(&ruleset)?;
             write!(out, "{}", report::doc(&rs)).map_err(|e| e.to_string())?;
             Ok(ExitCode::SUCCESS)
+        }
+        Command::Diff { a, b, corpus, json } => {
+            let (ra, rb) = (load(&a)?, load(&b)?);
+            let mut cases = Vec::new();
+            if corpus.is_empty() {
+                let text = builtin_corpus(&ra.name)
+                    .or_else(|| ra.extends.iter().find_map(|n| builtin_corpus(n)))
+                    .ok_or_else(|| {
+                        format!("no built-in corpus for {}; give one with --corpus FILE", ra.name)
+                    })?;
+                cases = diff::read_corpus(text, &format!("snapshots/corpus/{}.txt", ra.name));
+            }
+            for f in &corpus {
+                let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read {f}: {e}"))?;
+                cases.extend(diff::read_corpus(&text, f));
+            }
+            let changed = diff::run(&ra, &rb, &cases, json, &mut out).map_err(|e| e.to_string())?;
+            Ok(if changed {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
         }
         Command::Rulesets => {
             for name in mj_dsl::builtin_names() {
