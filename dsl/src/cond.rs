@@ -58,7 +58,7 @@ pub struct Facts<'a> {
 }
 
 /// Number of [`Var`] variants.
-pub const VAR_COUNT: usize = 22;
+pub const VAR_COUNT: usize = 24;
 
 impl Facts<'_> {
     /// Computes every [`Var`] of this reading once.
@@ -116,6 +116,8 @@ pub enum Var {
     ConcealedKongs,
     ExposedKongs,
     Hogs,
+    ConcealedHogs,
+    MeldedHogs,
     Knitted,
     WinInHand,
     WinInMelds,
@@ -164,6 +166,16 @@ const VARS: &[(&str, Var, &str)] = &[
         "hogs",
         Var::Hogs,
         "tile kinds with every copy in the hand, not as a kong",
+    ),
+    (
+        "concealed_hogs",
+        Var::ConcealedHogs,
+        "tile kinds with four copies among the concealed tiles",
+    ),
+    (
+        "melded_hogs",
+        Var::MeldedHogs,
+        "declared pungs whose fourth copy is among the concealed tiles",
     ),
     ("knitted", Var::Knitted, "knitted number tiles in the reading"),
     (
@@ -1023,6 +1035,16 @@ fn eval_var(v: Var, f: &Facts) -> i64 {
             let full = bits(f.present).filter(|&t| f.counts[t] >= 4).count() as i64;
             (full - kongs).max(0)
         }
+        Var::ConcealedHogs => {
+            let concealed = |t: usize| f.before_win[t] as usize + usize::from(t == f.winning);
+            (0..f.set.playing_kinds()).filter(|&t| concealed(t) >= 4).count() as i64
+        }
+        Var::MeldedHogs => r
+            .sets
+            .iter()
+            .filter(|s| s.kind == SetKind::Pung && s.meld.is_some())
+            .filter(|s| f.before_win[s.tile.id()] as usize + usize::from(s.tile.id() == f.winning) >= 1)
+            .count() as i64,
         Var::Knitted => r.knitted.len() as i64,
         Var::WinInHand => f.win_in_hand,
         Var::WinInMelds => f.win_in_melds,
