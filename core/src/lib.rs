@@ -3,10 +3,12 @@
 //! knows a ruleset by name, or prints.
 
 pub mod decompose;
+pub mod game;
 pub mod hand;
 pub mod meld;
 pub mod notation;
 pub mod reading;
+pub mod rng;
 pub mod tile;
 pub mod wait;
 
