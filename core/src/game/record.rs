@@ -352,7 +352,7 @@ impl Record {
                     };
                     writeln!(
                         out,
-                        "{} wins {} on {}: {}\n  {}\n  total {}",
+                        "{} wins {} with {}: {}\n  {}\n  total {}",
                         wind(*seat),
                         how,
                         glyph(tile),
