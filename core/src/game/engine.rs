@@ -182,24 +182,11 @@ fn deal(
     }
     let order: Vec<usize> = (0..n).map(|k| (dealer + k) % n).collect();
     let mut hands: Vec<Vec<Tile>> = vec![Vec::new(); n];
-    let take = |wall: &mut Wall, hands: &mut Vec<Vec<Tile>>, seat: usize, count: usize| {
-        for _ in 0..count {
-            if let Some(t) = wall.draw() {
-                hands[seat].push(t);
-            }
-        }
-    };
-    for _ in 0..hand / 4 {
-        for &s in &order {
-            take(&mut wall, &mut hands, s, 4);
+    for seat in deal_seats(table, dealer) {
+        if let Some(t) = wall.draw() {
+            hands[seat].push(t);
         }
     }
-    for _ in 0..hand % 4 {
-        for &s in &order {
-            take(&mut wall, &mut hands, s, 1);
-        }
-    }
-    take(&mut wall, &mut hands, dealer, table.dealer_extra as usize);
     let seats: Vec<SeatState> = (0..n)
         .map(|s| {
             let mut concealed = [0u8; MAX_KINDS];
@@ -270,6 +257,92 @@ fn deal(
         }),
     };
     Ok((st, events))
+}
+
+/// The seat that receives each dealt tile, in wall order: blocks of four to each seat from the
+/// dealer, then single tiles, then the dealer's extra.
+fn deal_seats(table: &super::rules::TableRules, dealer: usize) -> Vec<usize> {
+    let n = table.player_count().max(1);
+    let hand = table.hand_size as usize;
+    let mut out = Vec::new();
+    for _ in 0..hand / 4 {
+        for k in 0..n {
+            out.extend([(dealer + k) % n; 4]);
+        }
+    }
+    for _ in 0..hand % 4 {
+        for k in 0..n {
+            out.push((dealer + k) % n);
+        }
+    }
+    out.extend((0..table.dealer_extra).map(|_| dealer));
+    out
+}
+
+/// Builds a wall in draw order for an arranged hand: the deal gives each seat `hands[seat]`
+/// (topped up from the remaining tiles when shorter), the next draws from the front are `front`,
+/// and the wall ends with `back` (`back[0]` is the very last tile, the first replacement drawn).
+/// The other tiles fill the middle: playing tiles round-robin by kind, bonus tiles last. For
+/// scenario tests and teaching positions.
+pub fn arrange_wall(
+    rules: &dyn Rules,
+    dealer: usize,
+    hands: &[Vec<Tile>],
+    front: &[Tile],
+    back: &[Tile],
+) -> Result<Vec<Tile>, SetupError> {
+    let set = rules.tiles();
+    let table = rules.table();
+    let n = table.player_count();
+    let mismatch = || SetupError::WallMismatch {
+        expected: set.total_tiles(),
+        found: hands.iter().map(Vec::len).sum::<usize>() + front.len() + back.len(),
+    };
+    if dealer >= n || hands.len() > n {
+        return Err(SetupError::Players {
+            players: table.players,
+            dealer,
+        });
+    }
+    let mut left: Vec<usize> = set.tiles().map(|t| set.copies(t) as usize).collect();
+    for t in hands.iter().flatten().chain(front).chain(back) {
+        let c = left.get_mut(t.id()).ok_or_else(mismatch)?;
+        *c = c.checked_sub(1).ok_or_else(mismatch)?;
+    }
+    let mut pool = Vec::new();
+    let max = left.iter().copied().max().unwrap_or(0);
+    for round in 0..max {
+        for t in set.playing_tiles() {
+            if left[t.id()] > round {
+                pool.push(t);
+            }
+        }
+    }
+    let bonus: Vec<Tile> = set
+        .tiles()
+        .filter(|&t| set.is_bonus(t))
+        .flat_map(|t| (0..left[t.id()]).map(move |_| t))
+        .collect();
+    let mut pool = pool.into_iter();
+    let seats = deal_seats(table, dealer);
+    let mut given: Vec<std::slice::Iter<Tile>> = (0..n)
+        .map(|s| hands.get(s).map_or([].iter(), |h| h.iter()))
+        .collect();
+    let mut wall = Vec::with_capacity(set.total_tiles());
+    for s in seats {
+        match given[s].next() {
+            Some(&t) => wall.push(t),
+            None => wall.push(pool.next().ok_or_else(mismatch)?),
+        }
+    }
+    if given.iter_mut().any(|g| g.next().is_some()) {
+        return Err(mismatch());
+    }
+    wall.extend_from_slice(front);
+    wall.extend(pool);
+    wall.extend(bonus);
+    wall.extend(back.iter().rev());
+    Ok(wall)
 }
 
 /// What `seat` may do now; empty when it is not that seat's move. Offers are answered one seat

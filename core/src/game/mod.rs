@@ -16,7 +16,9 @@ pub mod rules;
 pub mod state;
 
 pub use action::Action;
-pub use engine::{apply, legal_actions, new_hand, new_hand_from_wall, IllegalAction, SetupError};
+pub use engine::{
+    apply, arrange_wall, legal_actions, new_hand, new_hand_from_wall, IllegalAction, SetupError,
+};
 pub use event::{Event, KongKind};
 pub use matchplay::{play_match, MatchResult};
 pub use play::{play_hand, play_hand_from_wall, PlayError};
