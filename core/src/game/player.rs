@@ -147,21 +147,30 @@ impl Player for GreedyBot {
         let melds = view.melds[view.seat].len();
         let c = *view.concealed;
         if legal.iter().any(|a| matches!(a, Action::Discard(_))) {
-            // Own turn: best discard, unless a kong is at least as good.
+            // Own turn: best discard, unless a kong is at least as good. The 14-tile figure is
+            // the shanten after the best discard, a lower bound for every discard; so trying
+            // discards in tie-break order and stopping at the first that reaches it gives the
+            // same choice as scoring them all, at a fraction of the shanten calls.
+            let floor = shanten_of(view, melds, &c);
+            let mut candidates: Vec<(u32, std::cmp::Reverse<Tile>)> = legal
+                .iter()
+                .filter_map(|a| match *a {
+                    Action::Discard(t) => Some((connection(set, &c, t), std::cmp::Reverse(t))),
+                    _ => None,
+                })
+                .collect();
+            candidates.sort_unstable();
             let mut best: Option<(i8, u32, std::cmp::Reverse<Tile>)> = None;
-            for a in legal {
-                if let Action::Discard(t) = *a {
-                    let mut after = c;
-                    after[t.id()] -= 1;
-                    let key = (
-                        shanten_of(view, melds, &after),
-                        connection(set, &c, t),
-                        std::cmp::Reverse(t),
-                    );
-                    match best {
-                        Some(b) if b <= key => {}
-                        _ => best = Some(key),
-                    }
+            for (conn, rt) in candidates {
+                let mut after = c;
+                after[rt.0.id()] -= 1;
+                let key = (shanten_of(view, melds, &after), conn, rt);
+                match best {
+                    Some(b) if b <= key => {}
+                    _ => best = Some(key),
+                }
+                if key.0 <= floor {
+                    break;
                 }
             }
             let Some((s_best, _, std::cmp::Reverse(discard))) = best else {
