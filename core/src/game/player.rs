@@ -95,11 +95,15 @@ impl Player for RandomBot {
 /// declares a meld only when that brings it closer to ready. Deterministic: ties go to the tile
 /// that connects least with the rest of the hand, then to the higher tile id.
 #[derive(Default)]
-pub struct GreedyBot;
+pub struct GreedyBot {
+    /// Shanten of the hand as it stood at the last offer: between two of its turns a seat is
+    /// offered many discards with the same hand, and shanten is the bot's largest cost.
+    last_offer: Option<(usize, Counts, i8)>,
+}
 
 impl GreedyBot {
     pub fn new() -> GreedyBot {
-        GreedyBot
+        GreedyBot::default()
     }
 }
 
@@ -200,7 +204,14 @@ impl Player for GreedyBot {
         let Some(tile) = view.offered else {
             return Action::Pass;
         };
-        let now = shanten_of(view, melds, &c);
+        let now = match self.last_offer {
+            Some((m, h, s)) if m == melds && h == c => s,
+            _ => {
+                let s = shanten_of(view, melds, &c);
+                self.last_offer = Some((melds, c, s));
+                s
+            }
+        };
         let mut choice = (now, Action::Pass);
         for a in legal {
             let mut after = c;
