@@ -3,6 +3,7 @@
 
 mod diff;
 mod json;
+mod play;
 mod report;
 
 use clap::{Parser, Subcommand};
@@ -66,6 +67,24 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play hands between four greedy bots and print the records.
+    Play {
+        #[arg(long, short, default_value = "mcr")]
+        rules: String,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Number of hands (the deal passes each hand).
+        #[arg(long, default_value_t = 1, conflicts_with = "whole_match")]
+        hands: u32,
+        /// Play a whole match (every round of prevalent wind) instead.
+        #[arg(long = "match")]
+        whole_match: bool,
+        /// Print JSON records instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Replay a JSON game record; exit 1 at the first divergence.
+    Replay { file: String },
 }
 
 fn main() -> ExitCode {
@@ -185,6 +204,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 ExitCode::SUCCESS
             })
         }
+        Command::Play {
+            rules,
+            seed,
+            hands,
+            whole_match,
+            json,
+        } => play::play(&rules, seed, hands, whole_match, json, &mut out),
+        Command::Replay { file } => play::replay_file(&file, &mut out),
         Command::Rulesets => {
             for name in mj_dsl::builtin_names() {
                 match mj_dsl::load(name) {

@@ -3,6 +3,7 @@
 //! knows a ruleset by name, or prints.
 
 pub mod decompose;
+pub mod game;
 pub mod hand;
 pub mod meld;
 pub mod notation;

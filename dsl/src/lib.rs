@@ -12,6 +12,7 @@ pub mod score;
 pub mod script;
 mod scriptapi;
 pub mod settle;
+pub mod table;
 
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use load::{builtin_names, load, load_from_memory};

@@ -24,9 +24,22 @@ pub enum WinKind {
 
 /// Net change of every seat, winner positive; sums to zero.
 pub fn payments(rs: &Ruleset, score: &Score, winner: usize, kind: WinKind, flowers: i64) -> Vec<i64> {
+    payments_for(rs, score.total, score.points, winner, kind, flowers)
+}
+
+/// [`payments`] from the totals alone (`points` = total without bonus fans), for callers that
+/// keep a summary of the score rather than the [`Score`] itself (the turn engine).
+pub fn payments_for(
+    rs: &Ruleset,
+    total: i64,
+    points: i64,
+    winner: usize,
+    kind: WinKind,
+    flowers: i64,
+) -> Vec<i64> {
     let players = rs.play.players as usize;
-    let bonus = score.total - score.points;
-    let vals = [score.total, score.points, bonus, flowers];
+    let bonus = total - points;
+    let vals = [total, points, bonus, flowers];
     let mut out = vec![0i64; players];
     let (rule, from): (&PaymentRule, Option<usize>) = match kind {
         WinKind::SelfDrawn => (&rs.settlement.self_drawn, None),

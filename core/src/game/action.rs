@@ -1,0 +1,47 @@
+//! What a player may choose. Draws are not actions: the engine draws for the player whose turn
+//! it is, so a player can never skip or duplicate one.
+
+use crate::tile::{Tile, TileSet};
+
+/// One decision by one seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Discard a concealed tile, ending the turn.
+    Discard(Tile),
+    /// Declare a win on the tile just drawn (自摸).
+    SelfWin,
+    /// Declare four concealed copies as a kong (暗杠).
+    ConcealedKong(Tile),
+    /// Add the fourth copy to one's pong (加杠).
+    AddedKong(Tile),
+    /// Set a bonus tile aside and draw a replacement.
+    Bonus(Tile),
+    /// Decline the discard or kong on offer.
+    Pass,
+    /// Claim the discard for a chow starting at this tile.
+    Chi(Tile),
+    /// Claim the discard for a pong.
+    Pong,
+    /// Claim the discard for a kong (大明杠).
+    ExposedKong,
+    /// Win on the discard, or rob the kong on offer.
+    Win,
+}
+
+impl Action {
+    /// Short text for messages and the text record, e.g. `discard 5m`.
+    pub fn describe(&self, set: &TileSet) -> String {
+        match *self {
+            Action::Discard(t) => format!("discard {}", set.notation(t)),
+            Action::SelfWin => "self-drawn win".into(),
+            Action::ConcealedKong(t) => format!("concealed kong {}", set.notation(t)),
+            Action::AddedKong(t) => format!("added kong {}", set.notation(t)),
+            Action::Bonus(t) => format!("bonus {}", set.notation(t)),
+            Action::Pass => "pass".into(),
+            Action::Chi(t) => format!("chi from {}", set.notation(t)),
+            Action::Pong => "pong".into(),
+            Action::ExposedKong => "exposed kong".into(),
+            Action::Win => "win".into(),
+        }
+    }
+}

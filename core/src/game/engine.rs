@@ -1,0 +1,972 @@
+//! The rules of play as pure functions over [`State`]: what a seat may do now
+//! ([`legal_actions`]) and what doing it leads to ([`apply`]). Deterministic: the same state and
+//! action always give the same result, which is what makes records replayable.
+
+use super::action::Action;
+use super::event::{Event, KongKind};
+use super::rules::{ClaimKind, DealerRotation, MissedWin, MultipleWinners, Rules, WinJudgement, WinSource};
+use super::state::{Discarded, Offer, Phase, SeatState, State, Turn, TurnStart, Wall};
+use crate::decompose::is_win;
+use crate::hand::{Context, Hand};
+use crate::meld::{From, Meld};
+use crate::notation::print_hand;
+use crate::rng::Rng;
+use crate::tile::{Counts, Tile, TileSet, Wind, MAX_KINDS};
+use std::fmt;
+
+/// Why a hand cannot start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The table must seat 2–4 players and the dealer must be one of them.
+    Players { players: u8, dealer: usize },
+    /// A given wall is not exactly the tile set's tiles.
+    WallMismatch { expected: usize, found: usize },
+    /// The wall is too short to deal every hand and play on.
+    WallTooShort { needed: usize, have: usize },
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Players { players, dealer } => write!(
+                f,
+                "a table needs 2–4 players and a dealer among them (players {players}, dealer {dealer})"
+            ),
+            SetupError::WallMismatch { expected, found } => write!(
+                f,
+                "the wall must hold every tile of the set exactly as often as it exists ({expected} tiles); it has {found} tiles or wrong copies"
+            ),
+            SetupError::WallTooShort { needed, have } => {
+                write!(f, "dealing needs {needed} tiles but the wall has {have}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// An action the seat may not take now. Never applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalAction {
+    pub seat: usize,
+    pub action: Action,
+    /// What the seat could have done.
+    pub legal: Vec<Action>,
+}
+
+impl IllegalAction {
+    /// The error in words, tiles in notation.
+    pub fn message(&self, set: &TileSet) -> String {
+        let legal: Vec<String> = self.legal.iter().map(|a| a.describe(set)).collect();
+        if legal.is_empty() {
+            format!(
+                "seat {} cannot act now (tried: {})",
+                self.seat,
+                self.action.describe(set)
+            )
+        } else {
+            format!(
+                "seat {} may not {} now; legal: {}",
+                self.seat,
+                self.action.describe(set),
+                legal.join(", ")
+            )
+        }
+    }
+}
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "seat {} may not take {:?} now ({} legal actions)",
+            self.seat,
+            self.action,
+            self.legal.len()
+        )
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+/// Starts a hand from a seeded shuffle: the wall is shuffled, the dice thrown and the wall broken
+/// where they say, then dealt.
+pub fn new_hand(
+    rules: &dyn Rules,
+    seed: u64,
+    dealer: usize,
+    round: Wind,
+) -> Result<(State, Vec<Event>), SetupError> {
+    let set = rules.tiles();
+    let table = rules.table();
+    let mut rng = Rng::new(seed);
+    let mut tiles: Vec<Tile> = set
+        .tiles()
+        .flat_map(|t| (0..set.copies(t)).map(move |_| t))
+        .collect();
+    for i in (1..tiles.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        tiles.swap(i, j);
+    }
+    let dice: Vec<u8> = (0..table.dice).map(|_| 1 + rng.below(6) as u8).collect();
+    if !tiles.is_empty() {
+        let start = break_point(&table.wall_sides, tiles.len(), dealer, &dice);
+        tiles.rotate_left(start);
+    }
+    deal(rules, tiles, dice, dealer, round)
+}
+
+/// Starts a hand from a wall given in draw order (first tile drawn first, replacements taken
+/// from the end): for scenario tests and for records of arranged games.
+pub fn new_hand_from_wall(
+    rules: &dyn Rules,
+    wall: Vec<Tile>,
+    dealer: usize,
+    round: Wind,
+) -> Result<(State, Vec<Event>), SetupError> {
+    let set = rules.tiles();
+    let mut counts = [0usize; MAX_KINDS];
+    for t in &wall {
+        counts[t.id()] += 1;
+    }
+    if wall.len() != set.total_tiles() || set.tiles().any(|t| counts[t.id()] != set.copies(t) as usize) {
+        return Err(SetupError::WallMismatch {
+            expected: set.total_tiles(),
+            found: wall.len(),
+        });
+    }
+    deal(rules, wall, Vec::new(), dealer, round)
+}
+
+/// Where the wall is broken: count seats counter-clockwise from the dealer by the dice total,
+/// then that many stacks from the right of that side. Only rotates the shuffled ring, but keeps
+/// the ruleset's wall shape meaningful in records.
+fn break_point(sides: &[u32], len: usize, dealer: usize, dice: &[u8]) -> usize {
+    let total: usize = dice.iter().map(|&d| d as usize).sum::<usize>().max(1);
+    let side_tiles: Vec<usize> = sides.iter().map(|&s| s as usize * 2).collect();
+    if side_tiles.is_empty() || side_tiles.iter().sum::<usize>() != len {
+        return (total * 2) % len;
+    }
+    let side = (dealer + total - 1) % side_tiles.len();
+    let offset: usize = side_tiles[..side].iter().sum();
+    let within = (total * 2) % side_tiles[side].max(1);
+    (offset + within) % len
+}
+
+/// Deals from a wall in draw order: blocks of four to each seat from the dealer, then single
+/// tiles, then the dealer's extra; bonus tiles are then replaced seat by seat from the wall's end.
+fn deal(
+    rules: &dyn Rules,
+    tiles: Vec<Tile>,
+    dice: Vec<u8>,
+    dealer: usize,
+    round: Wind,
+) -> Result<(State, Vec<Event>), SetupError> {
+    let table = rules.table();
+    let set = rules.tiles();
+    let n = table.player_count();
+    if !(2..=4).contains(&n) || dealer >= n {
+        return Err(SetupError::Players {
+            players: table.players,
+            dealer,
+        });
+    }
+    let hand = table.hand_size as usize;
+    let needed = n * hand + table.dealer_extra as usize + 1;
+    let mut wall = Wall::new(tiles, table.kept_back as usize);
+    if wall.remaining() < needed {
+        return Err(SetupError::WallTooShort {
+            needed,
+            have: wall.remaining(),
+        });
+    }
+    let order: Vec<usize> = (0..n).map(|k| (dealer + k) % n).collect();
+    let mut hands: Vec<Vec<Tile>> = vec![Vec::new(); n];
+    for seat in deal_seats(table, dealer) {
+        if let Some(t) = wall.draw() {
+            hands[seat].push(t);
+        }
+    }
+    let seats: Vec<SeatState> = (0..n)
+        .map(|s| {
+            let mut concealed = [0u8; MAX_KINDS];
+            for t in &hands[s] {
+                concealed[t.id()] += 1;
+            }
+            SeatState {
+                concealed,
+                melds: Vec::new(),
+                discards: Vec::new(),
+                bonus: Vec::new(),
+                wind: Wind::from_index(((s + n - dealer) % n) as u8).unwrap_or_default(),
+                missed_win: false,
+            }
+        })
+        .collect();
+    let mut last = hands[dealer].last().copied();
+    let mut events = vec![Event::Deal {
+        dealer,
+        round,
+        dice: dice.clone(),
+        hands,
+    }];
+    let mut st = State {
+        seats,
+        wall,
+        dealer,
+        round,
+        dice,
+        phase: Phase::Over { winners: vec![] },
+        scores: vec![0; n],
+    };
+    if table.replace_bonus_at_deal && table.claims.bonus {
+        for &s in &order {
+            while let Some(b) = set
+                .tiles()
+                .find(|&t| set.is_bonus(t) && st.seats[s].concealed[t.id()] > 0)
+            {
+                st.seats[s].concealed[b.id()] -= 1;
+                st.seats[s].bonus.push(b);
+                events.push(Event::Bonus { seat: s, tile: b });
+                let Some(r) = st.wall.draw_replacement() else {
+                    return Err(SetupError::WallTooShort { needed, have: 0 });
+                };
+                st.seats[s].concealed[r.id()] += 1;
+                events.push(Event::Draw {
+                    seat: s,
+                    tile: r,
+                    replacement: true,
+                });
+                if s == dealer {
+                    last = Some(r);
+                }
+            }
+        }
+    }
+    st.phase = match last {
+        Some(tile) => Phase::Turn(Turn {
+            seat: dealer,
+            start: TurnStart::Drew {
+                tile,
+                after_kong: false,
+            },
+        }),
+        None => Phase::Turn(Turn {
+            seat: dealer,
+            start: TurnStart::Pong,
+        }),
+    };
+    Ok((st, events))
+}
+
+/// The seat that receives each dealt tile, in wall order: blocks of four to each seat from the
+/// dealer, then single tiles, then the dealer's extra.
+fn deal_seats(table: &super::rules::TableRules, dealer: usize) -> Vec<usize> {
+    let n = table.player_count().max(1);
+    let hand = table.hand_size as usize;
+    let mut out = Vec::new();
+    for _ in 0..hand / 4 {
+        for k in 0..n {
+            out.extend([(dealer + k) % n; 4]);
+        }
+    }
+    for _ in 0..hand % 4 {
+        for k in 0..n {
+            out.push((dealer + k) % n);
+        }
+    }
+    out.extend((0..table.dealer_extra).map(|_| dealer));
+    out
+}
+
+/// Builds a wall in draw order for an arranged hand: the deal gives each seat `hands[seat]`
+/// (topped up from the remaining tiles when shorter), the next draws from the front are `front`,
+/// and the wall ends with `back` (`back[0]` is the very last tile, the first replacement drawn).
+/// The other tiles fill the middle: playing tiles round-robin by kind, bonus tiles last. For
+/// scenario tests and teaching positions.
+pub fn arrange_wall(
+    rules: &dyn Rules,
+    dealer: usize,
+    hands: &[Vec<Tile>],
+    front: &[Tile],
+    back: &[Tile],
+) -> Result<Vec<Tile>, SetupError> {
+    let set = rules.tiles();
+    let table = rules.table();
+    let n = table.player_count();
+    let mismatch = || SetupError::WallMismatch {
+        expected: set.total_tiles(),
+        found: hands.iter().map(Vec::len).sum::<usize>() + front.len() + back.len(),
+    };
+    if dealer >= n || hands.len() > n {
+        return Err(SetupError::Players {
+            players: table.players,
+            dealer,
+        });
+    }
+    let mut left: Vec<usize> = set.tiles().map(|t| set.copies(t) as usize).collect();
+    for t in hands.iter().flatten().chain(front).chain(back) {
+        let c = left.get_mut(t.id()).ok_or_else(mismatch)?;
+        *c = c.checked_sub(1).ok_or_else(mismatch)?;
+    }
+    let mut pool = Vec::new();
+    let max = left.iter().copied().max().unwrap_or(0);
+    for round in 0..max {
+        for t in set.playing_tiles() {
+            if left[t.id()] > round {
+                pool.push(t);
+            }
+        }
+    }
+    let bonus: Vec<Tile> = set
+        .tiles()
+        .filter(|&t| set.is_bonus(t))
+        .flat_map(|t| (0..left[t.id()]).map(move |_| t))
+        .collect();
+    let mut pool = pool.into_iter();
+    let seats = deal_seats(table, dealer);
+    let mut given: Vec<std::slice::Iter<Tile>> = (0..n)
+        .map(|s| hands.get(s).map_or([].iter(), |h| h.iter()))
+        .collect();
+    let mut wall = Vec::with_capacity(set.total_tiles());
+    for s in seats {
+        match given[s].next() {
+            Some(&t) => wall.push(t),
+            None => wall.push(pool.next().ok_or_else(mismatch)?),
+        }
+    }
+    if given.iter_mut().any(|g| g.next().is_some()) {
+        return Err(mismatch());
+    }
+    wall.extend_from_slice(front);
+    wall.extend(pool);
+    wall.extend(bonus);
+    wall.extend(back.iter().rev());
+    Ok(wall)
+}
+
+/// What `seat` may do now; empty when it is not that seat's move. Offers are answered one seat
+/// at a time in turn order, so only the seat [`State::to_act`] names gets actions.
+pub fn legal_actions(rules: &dyn Rules, st: &State, seat: usize) -> Vec<Action> {
+    if st.to_act() != Some(seat) {
+        return Vec::new();
+    }
+    match &st.phase {
+        Phase::Turn(t) => turn_actions(rules, st, t),
+        Phase::Offer(o) => answer_options(rules, st, seat, o.from, o.tile, o.kong),
+        Phase::Over { .. } => Vec::new(),
+    }
+}
+
+/// Applies one action if it is legal, returning the new state and what happened. The input
+/// state is untouched either way.
+pub fn apply(
+    rules: &dyn Rules,
+    state: &State,
+    seat: usize,
+    action: Action,
+) -> Result<(State, Vec<Event>), IllegalAction> {
+    let legal = legal_actions(rules, state, seat);
+    if !legal.contains(&action) {
+        return Err(IllegalAction { seat, action, legal });
+    }
+    let mut st = state.clone();
+    let mut events = Vec::new();
+    step(rules, &mut st, seat, action, &mut events);
+    Ok((st, events))
+}
+
+/// Applies an action already checked against [`legal_actions`] for this state, in place. The
+/// shell uses it to avoid cloning the state every move.
+pub(crate) fn step(rules: &dyn Rules, st: &mut State, seat: usize, action: Action, ev: &mut Vec<Event>) {
+    match st.phase.clone() {
+        Phase::Turn(t) => turn_step(rules, st, t, action, ev),
+        Phase::Offer(mut o) => {
+            o.waiting.retain(|&s| s != seat);
+            o.answers.push((seat, action));
+            if o.waiting.is_empty() {
+                resolve_offer(rules, st, o, ev);
+            } else {
+                st.phase = Phase::Offer(o);
+            }
+        }
+        Phase::Over { .. } => {}
+    }
+}
+
+fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Action> {
+    let set = rules.tiles();
+    let table = rules.table();
+    let s = &st.seats[t.seat];
+    let mut out = Vec::new();
+    if table.claims.bonus {
+        out.extend(
+            set.tiles()
+                .filter(|&b| set.is_bonus(b) && s.concealed[b.id()] > 0)
+                .map(Action::Bonus),
+        );
+        if !out.is_empty() {
+            // A bonus tile is set aside before anything else is done with the hand.
+            return out;
+        }
+    }
+    if let TurnStart::Drew { tile, after_kong } = t.start {
+        if self_win(rules, st, t.seat, tile, after_kong).is_some() {
+            out.push(Action::SelfWin);
+        }
+    }
+    let kongs_open = st.wall.remaining() > 0 && !(table.no_kong_after_chi && t.start == TurnStart::Chi);
+    if kongs_open {
+        if table.claims.concealed_kong {
+            out.extend(
+                set.playing_tiles()
+                    .filter(|k| s.concealed[k.id()] >= 4)
+                    .map(Action::ConcealedKong),
+            );
+        }
+        if table.claims.added_kong {
+            for m in &s.melds {
+                if let Meld::Pung { tile, .. } = *m {
+                    if s.concealed[tile.id()] > 0 {
+                        out.push(Action::AddedKong(tile));
+                    }
+                }
+            }
+        }
+    }
+    out.extend(
+        set.tiles()
+            .filter(|k| s.concealed[k.id()] > 0)
+            .map(Action::Discard),
+    );
+    out
+}
+
+/// What `seat` may answer to a tile offered by `from` (a discard, or a kong being declared), Pass
+/// included last. Claims other than a win are closed once the wall is empty: the last discard can
+/// only be won on.
+fn answer_options(
+    rules: &dyn Rules,
+    st: &State,
+    seat: usize,
+    from: usize,
+    tile: Tile,
+    kong: Option<KongKind>,
+) -> Vec<Action> {
+    let table = rules.table();
+    let set = rules.tiles();
+    let s = &st.seats[seat];
+    let mut out = Vec::new();
+    if seat == from {
+        return out;
+    }
+    if !s.missed_win && discard_win(rules, st, seat, tile, kong).is_some() {
+        out.push(Action::Win);
+    }
+    if kong.is_none() && st.wall.remaining() > 0 {
+        let have = s.concealed[tile.id()];
+        if table.claims.exposed_kong && have >= 3 {
+            out.push(Action::ExposedKong);
+        }
+        if table.claims.pong && have >= 2 {
+            out.push(Action::Pong);
+        }
+        let n = st.players();
+        if table.claims.chi && (!table.chi_from_left_only || seat == (from + 1) % n) {
+            for d in (0..3usize).rev() {
+                let Some(first) = tile.id().checked_sub(d).and_then(|id| set.tile(id)) else {
+                    continue;
+                };
+                if set.step(first, d as u8) != Some(tile) || !set.chow_start(first) {
+                    continue;
+                }
+                let ok = (0..3u8).all(|k| {
+                    set.step(first, k)
+                        .is_some_and(|x| x == tile || s.concealed[x.id()] > 0)
+                });
+                if ok {
+                    out.push(Action::Chi(first));
+                }
+            }
+        }
+    }
+    out.push(Action::Pass);
+    out
+}
+
+/// How a win came about: the context flags the engine sets from the state.
+struct WinHow {
+    self_drawn: bool,
+    last_tile: bool,
+    kong: bool,
+    fourth: bool,
+}
+
+/// The winning hand as the scorer reads it: concealed tiles `before` plus `win` written last.
+fn win_hand(st: &State, seat: usize, before: &Counts, win: Tile, how: WinHow) -> Hand {
+    let s = &st.seats[seat];
+    let mut concealed = Vec::with_capacity(18);
+    for (id, &c) in before.iter().enumerate() {
+        for _ in 0..c {
+            concealed.push(Tile::from_id(id));
+        }
+    }
+    concealed.push(win);
+    Hand {
+        melds: s.melds.clone(),
+        concealed,
+        bonus: Vec::new(),
+        context: Context {
+            self_drawn: how.self_drawn,
+            last_tile: how.last_tile,
+            kong: how.kong,
+            fourth: how.fourth,
+            seat: s.wind,
+            round: st.round,
+            flowers: s.bonus.len() as u8,
+            extra: Vec::new(),
+        },
+    }
+}
+
+/// A self-drawn win on `tile` (already in the hand), if the ruleset accepts it.
+fn self_win(
+    rules: &dyn Rules,
+    st: &State,
+    seat: usize,
+    tile: Tile,
+    after_kong: bool,
+) -> Option<(Hand, WinJudgement)> {
+    let s = &st.seats[seat];
+    if s.concealed[tile.id()] == 0 || !is_win(rules.tiles(), rules.forms(), s.melds.len(), &s.concealed) {
+        return None;
+    }
+    let mut before = s.concealed;
+    before[tile.id()] -= 1;
+    let set = rules.tiles();
+    let fourth = st.visible(tile, set) + 1 >= set.copies(tile) as usize;
+    let how = WinHow {
+        self_drawn: true,
+        last_tile: st.wall.remaining() == 0,
+        kong: after_kong,
+        fourth,
+    };
+    let hand = win_hand(st, seat, &before, tile, how);
+    let j = rules.judge_win(&hand).filter(|j| j.valid)?;
+    Some((hand, j))
+}
+
+/// A win on a tile offered by `from`: a discard, or (with `kong`) robbing a kong.
+fn discard_win(
+    rules: &dyn Rules,
+    st: &State,
+    seat: usize,
+    tile: Tile,
+    kong: Option<KongKind>,
+) -> Option<(Hand, WinJudgement)> {
+    let table = rules.table();
+    if let Some(k) = kong {
+        let allowed = match k {
+            KongKind::Added => table.rob_kong.added,
+            KongKind::Concealed => table.rob_kong.concealed,
+            KongKind::Exposed => table.rob_kong.exposed,
+        };
+        if !allowed {
+            return None;
+        }
+    }
+    let s = &st.seats[seat];
+    let mut full = s.concealed;
+    full[tile.id()] += 1;
+    if !is_win(rules.tiles(), rules.forms(), s.melds.len(), &full) {
+        return None;
+    }
+    let set = rules.tiles();
+    // The offered tile itself is on the table (in the discards or the kong) and is not "seen".
+    let on_table = match kong {
+        Some(KongKind::Concealed) => 0,
+        _ => 1,
+    };
+    let fourth = st.visible(tile, set).saturating_sub(on_table) + 1 >= set.copies(tile) as usize;
+    let last = kong.is_none() && st.wall.remaining() == 0;
+    let how = WinHow {
+        self_drawn: false,
+        last_tile: last,
+        kong: kong.is_some(),
+        fourth,
+    };
+    let hand = win_hand(st, seat, &s.concealed, tile, how);
+    let j = rules.judge_win(&hand).filter(|j| j.valid)?;
+    Some((hand, j))
+}
+
+/// Where a claimed tile came from, relative to the claimer.
+fn relative(claimer: usize, from: usize, n: usize) -> From {
+    let r = (claimer + n - from) % n;
+    if r == 1 {
+        From::Left
+    } else if r == n - 1 {
+        From::Right
+    } else {
+        From::Opposite
+    }
+}
+
+fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Action, ev: &mut Vec<Event>) {
+    let seat = t.seat;
+    let n = st.players();
+    match action {
+        Action::SelfWin => {
+            if let TurnStart::Drew { tile, after_kong } = t.start {
+                if let Some((hand, j)) = self_win(rules, st, seat, tile, after_kong) {
+                    finish(rules, st, &[(seat, hand, j)], tile, WinSource::SelfDrawn, ev);
+                }
+            }
+        }
+        Action::Discard(tile) => {
+            let s = &mut st.seats[seat];
+            s.concealed[tile.id()] -= 1;
+            s.discards.push(Discarded { tile, claimed: false });
+            ev.push(Event::Discard { seat, tile });
+            if !open_offer(rules, st, seat, tile, None) {
+                draw(st, (seat + 1) % n, ev);
+            }
+        }
+        Action::Bonus(tile) => {
+            let s = &mut st.seats[seat];
+            s.concealed[tile.id()] -= 1;
+            s.bonus.push(tile);
+            ev.push(Event::Bonus { seat, tile });
+            replacement(st, seat, false, ev);
+        }
+        Action::ConcealedKong(tile) => {
+            let s = &mut st.seats[seat];
+            s.concealed[tile.id()] -= 4;
+            s.melds.push(Meld::ConcealedKong { tile });
+            ev.push(Event::Kong {
+                seat,
+                tile,
+                kind: KongKind::Concealed,
+                from: None,
+            });
+            if !open_offer(rules, st, seat, tile, Some(KongKind::Concealed)) {
+                replacement(st, seat, true, ev);
+            }
+        }
+        Action::AddedKong(tile) => {
+            let s = &mut st.seats[seat];
+            s.concealed[tile.id()] -= 1;
+            for m in s.melds.iter_mut() {
+                if let Meld::Pung { tile: p, from } = *m {
+                    if p == tile {
+                        *m = Meld::AddedKong { tile, from };
+                        break;
+                    }
+                }
+            }
+            ev.push(Event::Kong {
+                seat,
+                tile,
+                kind: KongKind::Added,
+                from: None,
+            });
+            if !open_offer(rules, st, seat, tile, Some(KongKind::Added)) {
+                replacement(st, seat, true, ev);
+            }
+        }
+        Action::Pass | Action::Chi(_) | Action::Pong | Action::ExposedKong | Action::Win => {}
+    }
+}
+
+/// Offers a tile to the other seats; returns whether anyone can answer (otherwise play goes on
+/// without asking, so players are only consulted when they have a choice).
+fn open_offer(rules: &dyn Rules, st: &mut State, from: usize, tile: Tile, kong: Option<KongKind>) -> bool {
+    let n = st.players();
+    let mut waiting = Vec::new();
+    let mut could_win = Vec::new();
+    for k in 1..n {
+        let s = (from + k) % n;
+        let opts = answer_options(rules, st, s, from, tile, kong);
+        if opts.len() > 1 {
+            waiting.push(s);
+            if opts.contains(&Action::Win) {
+                could_win.push(s);
+            }
+        }
+    }
+    if waiting.is_empty() {
+        return false;
+    }
+    st.phase = Phase::Offer(Offer {
+        from,
+        tile,
+        kong,
+        waiting,
+        answers: Vec::new(),
+        could_win,
+    });
+    true
+}
+
+fn claim_kind(a: &Action) -> Option<ClaimKind> {
+    match a {
+        Action::Win => Some(ClaimKind::Win),
+        Action::ExposedKong => Some(ClaimKind::Kong),
+        Action::Pong => Some(ClaimKind::Pong),
+        Action::Chi(_) => Some(ClaimKind::Chi),
+        _ => None,
+    }
+}
+
+/// Every seat has answered: wins first (limited by the multiple-winner policy), otherwise the
+/// highest-priority claim, ties to the first in turn order from the discarder.
+fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mut Vec<Event>) {
+    let table = rules.table();
+    let n = st.players();
+    if table.missed_win == MissedWin::UntilOwnDraw {
+        for &s in &o.could_win {
+            if !o.answers.contains(&(s, Action::Win)) {
+                st.seats[s].missed_win = true;
+            }
+        }
+    }
+    let mut winners: Vec<usize> = o
+        .answers
+        .iter()
+        .filter(|(_, a)| *a == Action::Win)
+        .map(|(s, _)| *s)
+        .collect();
+    let limit = match table.multiple_winners {
+        MultipleWinners::First => 1,
+        MultipleWinners::Two => 2,
+        MultipleWinners::All => n,
+    };
+    winners.truncate(limit);
+    if !winners.is_empty() {
+        let judged: Vec<(usize, Hand, WinJudgement)> = winners
+            .iter()
+            .filter_map(|&w| discard_win(rules, st, w, o.tile, o.kong).map(|(h, j)| (w, h, j)))
+            .collect();
+        let source = match o.kong {
+            Some(_) => WinSource::RobbedKong { konger: o.from },
+            None => WinSource::Discard { discarder: o.from },
+        };
+        let konger = &mut st.seats[o.from];
+        match o.kong {
+            None => {
+                if let Some(d) = konger.discards.last_mut() {
+                    d.claimed = true;
+                }
+            }
+            Some(KongKind::Added) | Some(KongKind::Exposed) => {
+                for m in konger.melds.iter_mut() {
+                    match *m {
+                        Meld::AddedKong { tile, from } | Meld::ExposedKong { tile, from }
+                            if tile == o.tile =>
+                        {
+                            *m = Meld::Pung { tile, from };
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Some(KongKind::Concealed) => {
+                if let Some(i) = konger
+                    .melds
+                    .iter()
+                    .position(|m| *m == Meld::ConcealedKong { tile: o.tile })
+                {
+                    konger.melds.remove(i);
+                    konger.concealed[o.tile.id()] += 3;
+                }
+            }
+        }
+        if let Some((w, _, _)) = judged.first() {
+            st.seats[*w].concealed[o.tile.id()] += 1;
+        }
+        finish(rules, st, &judged, o.tile, source, ev);
+        return;
+    }
+    if o.kong.is_some() {
+        replacement(st, o.from, true, ev);
+        return;
+    }
+    let best = o
+        .answers
+        .iter()
+        .filter_map(|(s, a)| claim_kind(a).map(|k| (table.level(k), *s, *a)))
+        .min_by_key(|(level, _, _)| *level);
+    let Some((_, seat, action)) = best else {
+        draw(st, (o.from + 1) % n, ev);
+        return;
+    };
+    let tile = o.tile;
+    let from = relative(seat, o.from, n);
+    if let Some(d) = st.seats[o.from].discards.last_mut() {
+        d.claimed = true;
+    }
+    let s = &mut st.seats[seat];
+    match action {
+        Action::Pong => {
+            s.concealed[tile.id()] -= 2;
+            s.melds.push(Meld::Pung { tile, from });
+            ev.push(Event::Pong {
+                seat,
+                from: o.from,
+                tile,
+            });
+            st.phase = Phase::Turn(Turn {
+                seat,
+                start: TurnStart::Pong,
+            });
+        }
+        Action::Chi(first) => {
+            let set = rules.tiles();
+            for k in 0..3u8 {
+                if let Some(x) = set.step(first, k) {
+                    if x != tile {
+                        s.concealed[x.id()] -= 1;
+                    }
+                }
+            }
+            let claimed = (tile.id() - first.id() + 1) as u8;
+            s.melds.push(Meld::Chow { first, claimed });
+            ev.push(Event::Chi {
+                seat,
+                from: o.from,
+                tile,
+                first,
+            });
+            st.phase = Phase::Turn(Turn {
+                seat,
+                start: TurnStart::Chi,
+            });
+        }
+        Action::ExposedKong => {
+            s.concealed[tile.id()] -= 3;
+            s.melds.push(Meld::ExposedKong { tile, from });
+            ev.push(Event::Kong {
+                seat,
+                tile,
+                kind: KongKind::Exposed,
+                from: Some(o.from),
+            });
+            if !open_offer(rules, st, seat, tile, Some(KongKind::Exposed)) {
+                replacement(st, seat, true, ev);
+            }
+        }
+        _ => draw(st, (o.from + 1) % n, ev),
+    }
+}
+
+/// Records the wins and their payments, and ends the hand.
+fn finish(
+    rules: &dyn Rules,
+    st: &mut State,
+    winners: &[(usize, Hand, WinJudgement)],
+    tile: Tile,
+    source: WinSource,
+    ev: &mut Vec<Event>,
+) {
+    let set = rules.tiles();
+    for (w, hand, j) in winners {
+        let (from, robbed) = match source {
+            WinSource::SelfDrawn => (None, false),
+            WinSource::Discard { discarder } => (Some(discarder), false),
+            WinSource::RobbedKong { konger } => (Some(konger), true),
+        };
+        ev.push(Event::Win {
+            seat: *w,
+            tile,
+            self_drawn: source == WinSource::SelfDrawn,
+            from,
+            robbed_kong: robbed,
+            hand: print_hand(set, hand),
+            fans: j.fans.clone(),
+            total: j.total,
+        });
+        let pay = rules.settle(j, *w, source, st.seats[*w].bonus.len() as u8);
+        for (seat, amount) in pay.into_iter().enumerate().take(st.players()) {
+            st.scores[seat] += amount;
+            ev.push(Event::Payment { seat, amount });
+        }
+    }
+    st.phase = Phase::Over {
+        winners: winners.iter().map(|(w, _, _)| *w).collect(),
+    };
+}
+
+/// An ordinary draw for `seat`, or the exhaustive draw when the wall is empty.
+fn draw(st: &mut State, seat: usize, ev: &mut Vec<Event>) {
+    match st.wall.draw() {
+        None => exhaustive(st, ev),
+        Some(tile) => {
+            let s = &mut st.seats[seat];
+            s.concealed[tile.id()] += 1;
+            s.missed_win = false;
+            ev.push(Event::Draw {
+                seat,
+                tile,
+                replacement: false,
+            });
+            st.phase = Phase::Turn(Turn {
+                seat,
+                start: TurnStart::Drew {
+                    tile,
+                    after_kong: false,
+                },
+            });
+        }
+    }
+}
+
+/// A replacement draw from the wall's end after a kong or a bonus tile.
+fn replacement(st: &mut State, seat: usize, after_kong: bool, ev: &mut Vec<Event>) {
+    match st.wall.draw_replacement() {
+        None => exhaustive(st, ev),
+        Some(tile) => {
+            let s = &mut st.seats[seat];
+            s.concealed[tile.id()] += 1;
+            s.missed_win = false;
+            ev.push(Event::Draw {
+                seat,
+                tile,
+                replacement: true,
+            });
+            st.phase = Phase::Turn(Turn {
+                seat,
+                start: TurnStart::Drew { tile, after_kong },
+            });
+        }
+    }
+}
+
+fn exhaustive(st: &mut State, ev: &mut Vec<Event>) {
+    ev.push(Event::ExhaustiveDraw);
+    st.phase = Phase::Over { winners: vec![] };
+}
+
+/// The dealer of the next hand, and whether the deal passed on (which advances the round count).
+pub fn next_dealer(
+    rotation: DealerRotation,
+    players: usize,
+    dealer: usize,
+    winners: &[usize],
+) -> (usize, bool) {
+    let pass = ((dealer + 1) % players, true);
+    match rotation {
+        DealerRotation::Rotate => pass,
+        DealerRotation::WinnerDeals => match winners.first() {
+            Some(&w) if w != dealer => (w, true),
+            _ => (dealer, false),
+        },
+        DealerRotation::StayOnWin => {
+            if winners.contains(&dealer) {
+                (dealer, false)
+            } else {
+                pass
+            }
+        }
+    }
+}

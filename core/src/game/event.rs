@@ -1,0 +1,85 @@
+//! What happened at the table, in order. Events are the game's public history: a record is its
+//! events, and replaying a record re-derives every action from them.
+
+use crate::tile::{Tile, Wind};
+
+/// How a kong was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KongKind {
+    Exposed,
+    Added,
+    Concealed,
+}
+
+impl KongKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            KongKind::Exposed => "exposed",
+            KongKind::Added => "added",
+            KongKind::Concealed => "concealed",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The hands as dealt (bonus tiles still in them), seat by seat.
+    Deal {
+        dealer: usize,
+        round: Wind,
+        dice: Vec<u8>,
+        hands: Vec<Vec<Tile>>,
+    },
+    /// A tile drawn; `replacement` when it came from the wall's end (after a kong or bonus tile).
+    Draw {
+        seat: usize,
+        tile: Tile,
+        replacement: bool,
+    },
+    /// A bonus tile set aside.
+    Bonus {
+        seat: usize,
+        tile: Tile,
+    },
+    Discard {
+        seat: usize,
+        tile: Tile,
+    },
+    Chi {
+        seat: usize,
+        from: usize,
+        tile: Tile,
+        first: Tile,
+    },
+    Pong {
+        seat: usize,
+        from: usize,
+        tile: Tile,
+    },
+    Kong {
+        seat: usize,
+        tile: Tile,
+        kind: KongKind,
+        /// The discarder, for an exposed kong.
+        from: Option<usize>,
+    },
+    Win {
+        seat: usize,
+        tile: Tile,
+        self_drawn: bool,
+        /// The discarder or the robbed konger.
+        from: Option<usize>,
+        robbed_kong: bool,
+        /// The winning hand in notation, context words included.
+        hand: String,
+        fans: Vec<String>,
+        total: i64,
+    },
+    /// Net change of one seat from the preceding win.
+    Payment {
+        seat: usize,
+        amount: i64,
+    },
+    /// The wall ran out without a win (荒牌).
+    ExhaustiveDraw,
+}

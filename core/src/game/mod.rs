@@ -1,0 +1,28 @@
+//! The turn engine: a functional core (`State` + [`engine::apply`]) and an imperative shell
+//! ([`play::play_hand`], [`matchplay::play_match`]) that asks [`player::Player`]s for decisions.
+//!
+//! Nothing here is variant-specific. Every choice a ruleset makes reaches the engine through the
+//! [`rules::Rules`] trait: plain table data ([`rules::TableRules`]) plus two callbacks, one that
+//! judges a winning hand and one that settles it. The engine never sees TOML or scripts.
+
+pub mod action;
+pub mod engine;
+pub mod event;
+pub mod matchplay;
+pub mod play;
+pub mod player;
+pub mod record;
+pub mod rules;
+pub mod state;
+
+pub use action::Action;
+pub use engine::{
+    apply, arrange_wall, legal_actions, new_hand, new_hand_from_wall, IllegalAction, SetupError,
+};
+pub use event::{Event, KongKind};
+pub use matchplay::{play_match, MatchResult};
+pub use play::{play_hand, play_hand_from_wall, PlayError};
+pub use player::{GreedyBot, Player, RandomBot, SeatView};
+pub use record::{replay, Divergence, Record};
+pub use rules::{Rules, TableRules, WinJudgement, WinSource};
+pub use state::{Phase, State};

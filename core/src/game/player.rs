@@ -1,0 +1,239 @@
+//! Players: anything that picks one of the legal actions from what its seat can see. Bots live
+//! here; people and network clients implement the same trait in the shell.
+
+use super::action::Action;
+use super::state::{Discarded, Phase, State, TurnStart};
+use crate::meld::Meld;
+use crate::reading::FormRules;
+use crate::rng::Rng;
+use crate::tile::{Counts, Tile, TileSet, Wind};
+use crate::wait::shanten;
+
+/// What one seat knows: its own concealed tiles, and the public table (melds, discards, counts).
+/// Other seats' concealed tiles and the wall order are not in it.
+pub struct SeatView<'a> {
+    pub seat: usize,
+    pub tiles: &'a TileSet,
+    pub forms: &'a FormRules,
+    pub concealed: &'a Counts,
+    /// The tile this seat just drew, when it is its turn after a draw.
+    pub drawn: Option<Tile>,
+    /// The discard or kong tile on offer, when answering one.
+    pub offered: Option<Tile>,
+    pub melds: Vec<&'a [Meld]>,
+    pub discards: Vec<&'a [Discarded]>,
+    /// Bonus tiles each seat has set aside.
+    pub bonus: Vec<&'a [Tile]>,
+    /// Concealed tile count of every seat.
+    pub hand_sizes: Vec<usize>,
+    pub wall_remaining: usize,
+    pub dealer: usize,
+    pub round: Wind,
+    pub seat_wind: Wind,
+}
+
+impl State {
+    /// The view of `seat`.
+    pub fn view<'a>(&'a self, tiles: &'a TileSet, forms: &'a FormRules, seat: usize) -> SeatView<'a> {
+        let (drawn, offered) = match &self.phase {
+            Phase::Turn(t) if t.seat == seat => match t.start {
+                TurnStart::Drew { tile, .. } => (Some(tile), None),
+                _ => (None, None),
+            },
+            Phase::Offer(o) => (None, Some(o.tile)),
+            _ => (None, None),
+        };
+        SeatView {
+            seat,
+            tiles,
+            forms,
+            concealed: &self.seats[seat].concealed,
+            drawn,
+            offered,
+            melds: self.seats.iter().map(|s| s.melds.as_slice()).collect(),
+            discards: self.seats.iter().map(|s| s.discards.as_slice()).collect(),
+            bonus: self.seats.iter().map(|s| s.bonus.as_slice()).collect(),
+            hand_sizes: self.seats.iter().map(|s| s.concealed_len()).collect(),
+            wall_remaining: self.wall.remaining(),
+            dealer: self.dealer,
+            round: self.round,
+            seat_wind: self.seats[seat].wind,
+        }
+    }
+}
+
+/// A decision maker for one seat. It must return one of `legal` (never empty when called); the
+/// shell rejects anything else with an error instead of applying it.
+pub trait Player {
+    /// A short name for records (`greedy`, `random`).
+    fn name(&self) -> String;
+    fn choose(&mut self, view: &SeatView, legal: &[Action]) -> Action;
+}
+
+/// Picks uniformly among the legal actions, from its own seeded generator.
+pub struct RandomBot {
+    rng: Rng,
+}
+
+impl RandomBot {
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot { rng: Rng::new(seed) }
+    }
+}
+
+impl Player for RandomBot {
+    fn name(&self) -> String {
+        "random".into()
+    }
+    fn choose(&mut self, _view: &SeatView, legal: &[Action]) -> Action {
+        let i = self.rng.below(legal.len() as u64) as usize;
+        legal.get(i).copied().unwrap_or(Action::Pass)
+    }
+}
+
+/// Wins whenever it may, declares bonus tiles, discards to minimise shanten, and claims or
+/// declares a meld only when that brings it closer to ready. Deterministic: ties go to the tile
+/// that connects least with the rest of the hand, then to the higher tile id.
+#[derive(Default)]
+pub struct GreedyBot {
+    /// Shanten of the hand as it stood at the last offer: between two of its turns a seat is
+    /// offered many discards with the same hand, and shanten is the bot's largest cost.
+    last_offer: Option<(usize, Counts, i8)>,
+}
+
+impl GreedyBot {
+    pub fn new() -> GreedyBot {
+        GreedyBot::default()
+    }
+}
+
+fn shanten_of(view: &SeatView, melds: usize, counts: &Counts) -> i8 {
+    shanten(view.tiles, view.forms, melds, counts).best()
+}
+
+/// How much a tile works with the rest of the hand: copies held and suited neighbours within two
+/// ranks. Lower means a better discard among equal shanten.
+fn connection(set: &TileSet, c: &Counts, t: Tile) -> u32 {
+    let mut score = 4 * (c[t.id()] as u32 - 1);
+    if let Some((suit, rank)) = set.suit_rank(t) {
+        for u in set.playing_tiles() {
+            if u == t || c[u.id()] == 0 {
+                continue;
+            }
+            if let Some((s2, r2)) = set.suit_rank(u) {
+                if s2 == suit {
+                    let d = (r2 as i32 - rank as i32).unsigned_abs();
+                    score += match d {
+                        1 => 2 * c[u.id()] as u32,
+                        2 => c[u.id()] as u32,
+                        _ => 0,
+                    };
+                }
+            }
+        }
+    }
+    score
+}
+
+impl Player for GreedyBot {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn choose(&mut self, view: &SeatView, legal: &[Action]) -> Action {
+        if let Some(a) = legal
+            .iter()
+            .find(|a| matches!(a, Action::Win | Action::SelfWin | Action::Bonus(_)))
+        {
+            return *a;
+        }
+        let set = view.tiles;
+        let melds = view.melds[view.seat].len();
+        let c = *view.concealed;
+        if legal.iter().any(|a| matches!(a, Action::Discard(_))) {
+            // Own turn: best discard, unless a kong is at least as good. The 14-tile figure is
+            // the shanten after the best discard, a lower bound for every discard; so trying
+            // discards in tie-break order and stopping at the first that reaches it gives the
+            // same choice as scoring them all, at a fraction of the shanten calls.
+            let floor = shanten_of(view, melds, &c);
+            let mut candidates: Vec<(u32, std::cmp::Reverse<Tile>)> = legal
+                .iter()
+                .filter_map(|a| match *a {
+                    Action::Discard(t) => Some((connection(set, &c, t), std::cmp::Reverse(t))),
+                    _ => None,
+                })
+                .collect();
+            candidates.sort_unstable();
+            let mut best: Option<(i8, u32, std::cmp::Reverse<Tile>)> = None;
+            for (conn, rt) in candidates {
+                let mut after = c;
+                after[rt.0.id()] -= 1;
+                let key = (shanten_of(view, melds, &after), conn, rt);
+                match best {
+                    Some(b) if b <= key => {}
+                    _ => best = Some(key),
+                }
+                if key.0 <= floor {
+                    break;
+                }
+            }
+            let Some((s_best, _, std::cmp::Reverse(discard))) = best else {
+                return legal[0];
+            };
+            for a in legal {
+                let after = match *a {
+                    Action::ConcealedKong(t) => {
+                        let mut x = c;
+                        x[t.id()] -= 4;
+                        x
+                    }
+                    Action::AddedKong(t) => {
+                        let mut x = c;
+                        x[t.id()] -= 1;
+                        x
+                    }
+                    _ => continue,
+                };
+                if shanten_of(view, melds + 1, &after) <= s_best {
+                    return *a;
+                }
+            }
+            return Action::Discard(discard);
+        }
+        // Answering an offer: claim only when it lowers shanten.
+        let Some(tile) = view.offered else {
+            return Action::Pass;
+        };
+        let now = match self.last_offer {
+            Some((m, h, s)) if m == melds && h == c => s,
+            _ => {
+                let s = shanten_of(view, melds, &c);
+                self.last_offer = Some((melds, c, s));
+                s
+            }
+        };
+        let mut choice = (now, Action::Pass);
+        for a in legal {
+            let mut after = c;
+            match *a {
+                Action::ExposedKong => after[tile.id()] -= 3,
+                Action::Pong => after[tile.id()] -= 2,
+                Action::Chi(first) => {
+                    for k in 0..3u8 {
+                        if let Some(x) = set.step(first, k) {
+                            if x != tile {
+                                after[x.id()] -= 1;
+                            }
+                        }
+                    }
+                }
+                _ => continue,
+            }
+            let s = shanten_of(view, melds + 1, &after);
+            if s < choice.0 {
+                choice = (s, *a);
+            }
+        }
+        choice.1
+    }
+}

@@ -1,0 +1,539 @@
+//! Game records: a versioned JSON document of one hand's events with tiles in notation, a text
+//! rendering for people, and [`replay`], which re-derives every action from the events and runs
+//! them through the engine again.
+
+use super::action::Action;
+use super::engine::{legal_actions, new_hand, new_hand_from_wall, step};
+use super::event::{Event, KongKind};
+use super::rules::Rules;
+use super::state::{Phase, State};
+use crate::tile::{Tile, TileSet, Wind};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+
+/// The `format` field of every record.
+pub const FORMAT: &str = "mj-record";
+/// The record layout version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// One hand, as written to disk.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub format: String,
+    pub version: u32,
+    pub ruleset: String,
+    pub ruleset_version: String,
+    pub seed: u64,
+    pub dealer: usize,
+    /// Prevalent wind letter.
+    pub round: char,
+    pub players: Vec<String>,
+    /// The wall in draw order, for hands started from an arranged wall instead of the seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wall: Option<Vec<String>>,
+    pub events: Vec<RecordEvent>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// An [`Event`] with tiles in notation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum RecordEvent {
+    Deal {
+        dealer: usize,
+        round: char,
+        dice: Vec<u8>,
+        hands: Vec<String>,
+    },
+    Draw {
+        seat: usize,
+        tile: String,
+        #[serde(default, skip_serializing_if = "is_false")]
+        replacement: bool,
+    },
+    Flower {
+        seat: usize,
+        tile: String,
+    },
+    Discard {
+        seat: usize,
+        tile: String,
+    },
+    Chi {
+        seat: usize,
+        from: usize,
+        tile: String,
+        chow: String,
+    },
+    Pong {
+        seat: usize,
+        from: usize,
+        tile: String,
+    },
+    Kong {
+        seat: usize,
+        tile: String,
+        kind: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<usize>,
+    },
+    Win {
+        seat: usize,
+        tile: String,
+        self_drawn: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<usize>,
+        #[serde(default, skip_serializing_if = "is_false")]
+        robbed_kong: bool,
+        hand: String,
+        fans: Vec<String>,
+        total: i64,
+    },
+    Payment {
+        seat: usize,
+        amount: i64,
+    },
+    ExhaustiveDraw,
+}
+
+impl RecordEvent {
+    /// The event in record form.
+    pub fn from_event(set: &TileSet, e: &Event) -> RecordEvent {
+        let n = |t: Tile| set.notation(t);
+        match e {
+            Event::Deal {
+                dealer,
+                round,
+                dice,
+                hands,
+            } => RecordEvent::Deal {
+                dealer: *dealer,
+                round: round.letter(),
+                dice: dice.clone(),
+                hands: hands
+                    .iter()
+                    .map(|h| crate::notation::print_tiles(set, h))
+                    .collect(),
+            },
+            Event::Draw {
+                seat,
+                tile,
+                replacement,
+            } => RecordEvent::Draw {
+                seat: *seat,
+                tile: n(*tile),
+                replacement: *replacement,
+            },
+            Event::Bonus { seat, tile } => RecordEvent::Flower {
+                seat: *seat,
+                tile: n(*tile),
+            },
+            Event::Discard { seat, tile } => RecordEvent::Discard {
+                seat: *seat,
+                tile: n(*tile),
+            },
+            Event::Chi {
+                seat,
+                from,
+                tile,
+                first,
+            } => RecordEvent::Chi {
+                seat: *seat,
+                from: *from,
+                tile: n(*tile),
+                chow: n(*first),
+            },
+            Event::Pong { seat, from, tile } => RecordEvent::Pong {
+                seat: *seat,
+                from: *from,
+                tile: n(*tile),
+            },
+            Event::Kong {
+                seat,
+                tile,
+                kind,
+                from,
+            } => RecordEvent::Kong {
+                seat: *seat,
+                tile: n(*tile),
+                kind: kind.name().into(),
+                from: *from,
+            },
+            Event::Win {
+                seat,
+                tile,
+                self_drawn,
+                from,
+                robbed_kong,
+                hand,
+                fans,
+                total,
+            } => RecordEvent::Win {
+                seat: *seat,
+                tile: n(*tile),
+                self_drawn: *self_drawn,
+                from: *from,
+                robbed_kong: *robbed_kong,
+                hand: hand.clone(),
+                fans: fans.clone(),
+                total: *total,
+            },
+            Event::Payment { seat, amount } => RecordEvent::Payment {
+                seat: *seat,
+                amount: *amount,
+            },
+            Event::ExhaustiveDraw => RecordEvent::ExhaustiveDraw,
+        }
+    }
+}
+
+impl Record {
+    /// A record of a hand played from `seed` (or from `wall`, when given).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        rules: &dyn Rules,
+        seed: u64,
+        dealer: usize,
+        round: Wind,
+        players: Vec<String>,
+        wall: Option<&[Tile]>,
+        events: &[Event],
+    ) -> Record {
+        let set = rules.tiles();
+        Record {
+            format: FORMAT.into(),
+            version: VERSION,
+            ruleset: rules.table().ruleset.clone(),
+            ruleset_version: rules.table().ruleset_version.clone(),
+            seed,
+            dealer,
+            round: round.letter(),
+            players,
+            wall: wall.map(|w| w.iter().map(|&t| set.notation(t)).collect()),
+            events: events.iter().map(|e| RecordEvent::from_event(set, e)).collect(),
+        }
+    }
+
+    /// Compact JSON, one line; byte-identical for identical games.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads a record, checking its format and version.
+    pub fn from_json(text: &str) -> Result<Record, String> {
+        let r: Record = serde_json::from_str(text).map_err(|e| format!("not a game record: {e}"))?;
+        if r.format != FORMAT {
+            return Err(format!("format is `{}`, expected `{FORMAT}`", r.format));
+        }
+        if r.version != VERSION {
+            return Err(format!(
+                "record version {} is not supported (this build reads version {VERSION})",
+                r.version
+            ));
+        }
+        Ok(r)
+    }
+
+    /// Net change of every seat over the hand.
+    pub fn net(&self) -> Vec<i64> {
+        let mut out = vec![0; self.players.len()];
+        for e in &self.events {
+            if let RecordEvent::Payment { seat, amount } = e {
+                if let Some(x) = out.get_mut(*seat) {
+                    *x += amount;
+                }
+            }
+        }
+        out
+    }
+
+    /// Seats that won the hand (empty for an exhaustive draw).
+    pub fn winners(&self) -> Vec<usize> {
+        self.events
+            .iter()
+            .filter_map(|e| match e {
+                RecordEvent::Win { seat, .. } => Some(*seat),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The record for people: one line per event, tiles as Unicode glyphs, seats by wind.
+    pub fn to_text(&self, set: &TileSet) -> String {
+        let n = self.players.len().max(1);
+        let wind = |seat: usize| {
+            Wind::from_index(((seat + n - self.dealer % n) % n) as u8).map_or('?', |w| w.letter())
+        };
+        let glyph = |s: &str| tile_of(set, s).map_or_else(|| s.to_string(), |t| set.glyph(t));
+        let glyphs = |s: &str| {
+            crate::notation::parse_tiles(set, s)
+                .map(|ts| ts.iter().map(|&t| set.glyph(t)).collect::<String>())
+                .unwrap_or_else(|_| s.to_string())
+        };
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{} {} · seed {} · dealer {} · round {} · players {}",
+            self.ruleset,
+            self.ruleset_version,
+            self.seed,
+            wind(self.dealer),
+            self.round,
+            self.players.join(", ")
+        );
+        for e in &self.events {
+            let _ = match e {
+                RecordEvent::Deal { dice, hands, .. } => {
+                    let _ = writeln!(out, "dice {dice:?}");
+                    let mut r = Ok(());
+                    for (s, h) in hands.iter().enumerate() {
+                        r = writeln!(out, "  {} dealt {}", wind(s), glyphs(h));
+                    }
+                    r
+                }
+                RecordEvent::Draw {
+                    seat,
+                    tile,
+                    replacement,
+                } => writeln!(
+                    out,
+                    "{} draws {}{}",
+                    wind(*seat),
+                    glyph(tile),
+                    if *replacement { " (replacement)" } else { "" }
+                ),
+                RecordEvent::Flower { seat, tile } => {
+                    writeln!(out, "{} sets aside {}", wind(*seat), glyph(tile))
+                }
+                RecordEvent::Discard { seat, tile } => {
+                    writeln!(out, "{} discards {}", wind(*seat), glyph(tile))
+                }
+                RecordEvent::Chi { seat, from, chow, .. } => {
+                    let run = tile_of(set, chow)
+                        .map(|f| {
+                            (0..3u8)
+                                .filter_map(|k| set.step(f, k))
+                                .map(|t| set.glyph(t))
+                                .collect::<String>()
+                        })
+                        .unwrap_or_default();
+                    writeln!(out, "{} chi {} from {}", wind(*seat), run, wind(*from))
+                }
+                RecordEvent::Pong { seat, from, tile } => {
+                    writeln!(
+                        out,
+                        "{} pong {} from {}",
+                        wind(*seat),
+                        glyph(tile).repeat(3),
+                        wind(*from)
+                    )
+                }
+                RecordEvent::Kong { seat, tile, kind, .. } => {
+                    writeln!(out, "{} {} kong {}", wind(*seat), kind, glyph(tile).repeat(4))
+                }
+                RecordEvent::Win {
+                    seat,
+                    tile,
+                    self_drawn,
+                    from,
+                    robbed_kong,
+                    hand,
+                    fans,
+                    total,
+                } => {
+                    let how = match (self_drawn, from, robbed_kong) {
+                        (true, _, _) => "self-drawn".to_string(),
+                        (_, Some(f), true) => format!("robbing {}'s kong", wind(*f)),
+                        (_, Some(f), _) => format!("on {}'s discard", wind(*f)),
+                        _ => String::new(),
+                    };
+                    writeln!(
+                        out,
+                        "{} wins {} with {}: {}\n  {}\n  total {}",
+                        wind(*seat),
+                        how,
+                        glyph(tile),
+                        hand,
+                        fans.join(", "),
+                        total
+                    )
+                }
+                RecordEvent::Payment { seat, amount } => {
+                    writeln!(out, "  {} {:+}", wind(*seat), amount)
+                }
+                RecordEvent::ExhaustiveDraw => writeln!(out, "exhaustive draw (荒牌)"),
+            };
+        }
+        out
+    }
+}
+
+fn tile_of(set: &TileSet, s: &str) -> Option<Tile> {
+    match crate::notation::parse_tiles(set, s) {
+        Ok(ts) if ts.len() == 1 => ts.first().copied(),
+        _ => None,
+    }
+}
+
+/// Where a replay first departs from its record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divergence {
+    /// Index into the record's events (the record's length when it ended early).
+    pub index: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for Divergence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "event {}: {}", self.index, self.message)
+    }
+}
+
+impl std::error::Error for Divergence {}
+
+/// Re-runs a record: starts the hand from its seed (or wall), derives each seat's action from
+/// the recorded events, checks it is legal, applies it, and checks that the engine produces
+/// exactly the recorded events (payments included). Returns the final state.
+pub fn replay(rules: &dyn Rules, record: &Record) -> Result<State, Divergence> {
+    let set = rules.tiles();
+    let fail = |index: usize, message: String| Divergence { index, message };
+    if record.ruleset != rules.table().ruleset {
+        return Err(fail(
+            0,
+            format!(
+                "the record is of ruleset `{}`, not `{}`",
+                record.ruleset,
+                rules.table().ruleset
+            ),
+        ));
+    }
+    let round = Wind::from_letter(record.round)
+        .ok_or_else(|| fail(0, format!("round `{}` is not a wind", record.round)))?;
+    let start = match &record.wall {
+        Some(w) => {
+            let tiles: Option<Vec<Tile>> = w.iter().map(|s| tile_of(set, s)).collect();
+            let tiles = tiles.ok_or_else(|| fail(0, "the wall has a tile this ruleset lacks".into()))?;
+            new_hand_from_wall(rules, tiles, record.dealer, round)
+        }
+        None => new_hand(rules, record.seed, record.dealer, round),
+    };
+    let (mut st, events) = start.map_err(|e| fail(0, e.to_string()))?;
+    let mut pos = 0usize;
+    compare(set, &record.events, &mut pos, &events)?;
+    let mut guard = 0usize;
+    while let Some(seat) = st.to_act() {
+        guard += 1;
+        if guard > 100_000 {
+            return Err(fail(pos, "the hand does not end".into()));
+        }
+        let action = derive_action(set, &st, seat, &record.events, pos)
+            .ok_or_else(|| fail(pos, format!("no recorded event says what seat {seat} did")))?;
+        let legal = legal_actions(rules, &st, seat);
+        if !legal.contains(&action) {
+            let err = super::engine::IllegalAction { seat, action, legal };
+            return Err(fail(pos, format!("illegal: {}", err.message(set))));
+        }
+        let mut out = Vec::new();
+        step(rules, &mut st, seat, action, &mut out);
+        compare(set, &record.events, &mut pos, &out)?;
+    }
+    if pos != record.events.len() {
+        return Err(fail(pos, "the hand ended but the record goes on".into()));
+    }
+    Ok(st)
+}
+
+fn compare(
+    set: &TileSet,
+    recorded: &[RecordEvent],
+    pos: &mut usize,
+    produced: &[Event],
+) -> Result<(), Divergence> {
+    for e in produced {
+        let mine = RecordEvent::from_event(set, e);
+        match recorded.get(*pos) {
+            Some(r) if *r == mine => *pos += 1,
+            Some(r) => {
+                return Err(Divergence {
+                    index: *pos,
+                    message: format!(
+                        "recorded {}, replay gives {}",
+                        serde_json::to_string(r).unwrap_or_default(),
+                        serde_json::to_string(&mine).unwrap_or_default()
+                    ),
+                })
+            }
+            None => {
+                return Err(Divergence {
+                    index: *pos,
+                    message: format!(
+                        "the record ends, replay gives {}",
+                        serde_json::to_string(&mine).unwrap_or_default()
+                    ),
+                })
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The action `seat` must have taken for the record to continue as it does.
+fn derive_action(
+    set: &TileSet,
+    st: &State,
+    seat: usize,
+    events: &[RecordEvent],
+    pos: usize,
+) -> Option<Action> {
+    let next = events.get(pos);
+    match &st.phase {
+        Phase::Turn(_) => match next? {
+            RecordEvent::Discard { seat: s, tile } if *s == seat => {
+                Some(Action::Discard(tile_of(set, tile)?))
+            }
+            RecordEvent::Flower { seat: s, tile } if *s == seat => Some(Action::Bonus(tile_of(set, tile)?)),
+            RecordEvent::Kong {
+                seat: s, tile, kind, ..
+            } if *s == seat => {
+                let t = tile_of(set, tile)?;
+                match kind.as_str() {
+                    k if k == KongKind::Concealed.name() => Some(Action::ConcealedKong(t)),
+                    k if k == KongKind::Added.name() => Some(Action::AddedKong(t)),
+                    _ => None,
+                }
+            }
+            RecordEvent::Win {
+                seat: s,
+                self_drawn: true,
+                ..
+            } if *s == seat => Some(Action::SelfWin),
+            _ => None,
+        },
+        Phase::Offer(_) => {
+            // Answers leave no event of their own: a seat claimed what the next event shows it
+            // taking (every win of a multiple win counts), and passed otherwise.
+            let claimed = match next {
+                Some(RecordEvent::Win { .. }) => events[pos..]
+                    .iter()
+                    .take_while(|e| matches!(e, RecordEvent::Win { .. } | RecordEvent::Payment { .. }))
+                    .any(|e| matches!(e, RecordEvent::Win { seat: s, .. } if *s == seat))
+                    .then_some(Action::Win),
+                Some(RecordEvent::Pong { seat: s, .. }) if *s == seat => Some(Action::Pong),
+                Some(RecordEvent::Kong {
+                    seat: s,
+                    from: Some(_),
+                    ..
+                }) if *s == seat => Some(Action::ExposedKong),
+                Some(RecordEvent::Chi { seat: s, chow, .. }) if *s == seat => {
+                    Some(Action::Chi(tile_of(set, chow)?))
+                }
+                _ => None,
+            };
+            Some(claimed.unwrap_or(Action::Pass))
+        }
+        Phase::Over { .. } => None,
+    }
+}

@@ -1,0 +1,159 @@
+//! What the engine needs from a ruleset: the table's plain-data rules and two callbacks.
+//!
+//! The split keeps the engine variant-free: everything about how the table runs (wall, deal,
+//! claims, priorities, dealer rotation) is data in [`TableRules`], and everything that needs the
+//! ruleset's scoring is behind [`Rules::judge_win`] and [`Rules::settle`].
+
+use crate::hand::Hand;
+use crate::reading::FormRules;
+use crate::tile::TileSet;
+
+/// Which claims and declarations exist at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct ClaimsAllowed {
+    pub chi: bool,
+    pub pong: bool,
+    pub exposed_kong: bool,
+    pub added_kong: bool,
+    pub concealed_kong: bool,
+    /// Bonus tiles are declared and replaced (otherwise the tile set should have none).
+    pub bonus: bool,
+}
+
+/// A kind of claim on a discard, for the priority order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClaimKind {
+    Win,
+    Kong,
+    Pong,
+    Chi,
+}
+
+/// What happens when several players can win on one discard (or one robbed kong).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultipleWinners {
+    /// Only the first in turn order from the discarder (截和).
+    First,
+    /// Every claimant wins (一炮多响).
+    All,
+    /// At most two, first in turn order.
+    Two,
+}
+
+/// What passing a possible win costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MissedWin {
+    /// Nothing: the player may win on the next discard.
+    None,
+    /// No win on a discard until the player's own next draw (漏和).
+    UntilOwnDraw,
+}
+
+/// Who deals the next hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealerRotation {
+    /// The deal always passes to the next seat.
+    Rotate,
+    /// The winner deals the next hand (the dealer stays on an exhaustive draw).
+    WinnerDeals,
+    /// The dealer keeps the deal while winning; otherwise it passes.
+    StayOnWin,
+}
+
+/// Which declared kongs another player may rob.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct RobKong {
+    pub added: bool,
+    pub concealed: bool,
+    pub exposed: bool,
+}
+
+/// The table's rules as plain data, built by the ruleset loader. All fields are public so tests
+/// and tools can build tables directly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableRules {
+    /// Ruleset name and version, written into game records.
+    pub ruleset: String,
+    pub ruleset_version: String,
+    /// 2–4 players.
+    pub players: u8,
+    /// Stacks (of two tiles) per wall side; only where the wall is broken depends on it.
+    pub wall_sides: Vec<u32>,
+    pub dice: u8,
+    /// Tiles at the end of the wall that are never drawn.
+    pub kept_back: u32,
+    pub hand_size: u8,
+    pub dealer_extra: u8,
+    /// Bonus tiles dealt are set aside and replaced before play.
+    pub replace_bonus_at_deal: bool,
+    pub claims: ClaimsAllowed,
+    /// Chi only from the player on one's left (上家).
+    pub chi_from_left_only: bool,
+    /// Priority level of each claim kind (0 is highest); equal levels tie and turn order decides.
+    pub priority: [u8; 4],
+    pub multiple_winners: MultipleWinners,
+    pub rob_kong: RobKong,
+    pub missed_win: MissedWin,
+    /// No kong in the same turn as a chi.
+    pub no_kong_after_chi: bool,
+    pub dealer: DealerRotation,
+    /// Rounds of prevalent wind in a match.
+    pub rounds: u32,
+    pub start_points: i64,
+    /// Ranking points by place, first place first.
+    pub ranking_points: Vec<i64>,
+}
+
+impl TableRules {
+    /// The priority level of a claim kind (lower wins).
+    pub fn level(&self, kind: ClaimKind) -> u8 {
+        let i = match kind {
+            ClaimKind::Win => 0,
+            ClaimKind::Kong => 1,
+            ClaimKind::Pong => 2,
+            ClaimKind::Chi => 3,
+        };
+        self.priority[i]
+    }
+
+    pub fn player_count(&self) -> usize {
+        self.players as usize
+    }
+}
+
+/// The ruleset's verdict on a complete hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinJudgement {
+    /// Combined value of every fan, bonus fans included.
+    pub total: i64,
+    /// Value without bonus fans (what the minimum is checked against).
+    pub points: i64,
+    /// The hand is a legal win that reaches the ruleset's minimum; only such wins are offered.
+    pub valid: bool,
+    /// One line per fan, e.g. `清一色 24`, in the ruleset's table order.
+    pub fans: Vec<String>,
+}
+
+/// How a hand was won, from the payers' point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinSource {
+    SelfDrawn,
+    Discard { discarder: usize },
+    RobbedKong { konger: usize },
+}
+
+/// Everything the engine asks of a ruleset. Implemented by the ruleset crate; tests may
+/// implement it with a toy scorer.
+pub trait Rules {
+    /// How the table runs.
+    fn table(&self) -> &TableRules;
+    /// The physical tiles.
+    fn tiles(&self) -> &TileSet;
+    /// Enabled win forms, for the engine's cheap completeness check before judging.
+    fn forms(&self) -> &FormRules;
+    /// Scores a complete hand (the last concealed tile is the winning tile; the context says how
+    /// it was won). `None` when the hand is not a win at all.
+    fn judge_win(&self, hand: &Hand) -> Option<WinJudgement>;
+    /// Net change of every seat for one win, winner positive, summing to zero.
+    fn settle(&self, judgement: &WinJudgement, winner: usize, source: WinSource, flowers: u8) -> Vec<i64>;
+}

@@ -1,0 +1,196 @@
+//! The full state of one hand. Plain data: the engine's functions read it and return a new one,
+//! so any state can be cloned, compared, or rebuilt from a record.
+
+use crate::meld::Meld;
+use crate::tile::{Counts, Tile, Wind};
+
+/// The wall in draw order: ordinary draws from the front, replacements from the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wall {
+    tiles: Vec<Tile>,
+    /// Next tile drawn from the front.
+    front: usize,
+    /// One past the next replacement tile; tiles from here on are kept back or already taken.
+    back: usize,
+    kept_back: usize,
+}
+
+impl Wall {
+    /// A wall whose first tile is drawn first; the last `kept_back` tiles are never drawn.
+    pub fn new(tiles: Vec<Tile>, kept_back: usize) -> Wall {
+        let kept_back = kept_back.min(tiles.len());
+        let back = tiles.len() - kept_back;
+        Wall {
+            tiles,
+            front: 0,
+            back,
+            kept_back,
+        }
+    }
+
+    /// Tiles that can still be drawn (from either end).
+    pub fn remaining(&self) -> usize {
+        self.back - self.front
+    }
+
+    /// Tiles physically still in the wall, kept-back ones included (for tile accounting).
+    pub fn physical(&self) -> usize {
+        self.remaining() + self.kept_back
+    }
+
+    /// The drawable tiles in draw order (replacements come from the end).
+    pub fn live(&self) -> &[Tile] {
+        &self.tiles[self.front..self.back]
+    }
+
+    pub(crate) fn draw(&mut self) -> Option<Tile> {
+        let t = *self.tiles.get(self.front).filter(|_| self.remaining() > 0)?;
+        self.front += 1;
+        Some(t)
+    }
+
+    pub(crate) fn draw_replacement(&mut self) -> Option<Tile> {
+        if self.remaining() == 0 {
+            return None;
+        }
+        self.back -= 1;
+        Some(self.tiles[self.back])
+    }
+}
+
+/// A discarded tile; `claimed` once another player took it into a meld or a win, so it is
+/// counted there and not on the discarder's river.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Discarded {
+    pub tile: Tile,
+    pub claimed: bool,
+}
+
+/// One player's part of the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatState {
+    pub concealed: Counts,
+    pub melds: Vec<Meld>,
+    pub discards: Vec<Discarded>,
+    pub bonus: Vec<Tile>,
+    pub wind: Wind,
+    /// Passed a win and may not win on a discard until its own next draw (when the ruleset
+    /// says so).
+    pub missed_win: bool,
+}
+
+impl SeatState {
+    /// Concealed tile count.
+    pub fn concealed_len(&self) -> usize {
+        self.concealed.iter().map(|&c| c as usize).sum()
+    }
+}
+
+/// How the player whose turn it is got here; decides which declarations and wins are open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnStart {
+    /// Drew `tile` from the wall; `after_kong` when it was a kong's replacement (杠上开花).
+    Drew { tile: Tile, after_kong: bool },
+    /// Claimed a discard for a chow.
+    Chi,
+    /// Claimed a discard for a pong.
+    Pong,
+}
+
+/// The seat whose turn it is holds 3n+2 tiles and must discard, declare or win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub seat: usize,
+    pub start: TurnStart,
+}
+
+/// A tile on offer to the other seats: a discard, or the tile of a kong that may be robbed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Offer {
+    /// The discarder or konger.
+    pub from: usize,
+    pub tile: Tile,
+    /// For a kong being declared: which kind (the offer is then only to rob it).
+    pub kong: Option<crate::game::event::KongKind>,
+    /// Seats still to answer, in turn order from `from`.
+    pub waiting: Vec<usize>,
+    /// Answers given so far (not shown to other players).
+    pub answers: Vec<(usize, crate::game::action::Action)>,
+    /// Seats that were offered a win, to lock those that pass it.
+    pub could_win: Vec<usize>,
+}
+
+/// Where the hand stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Turn(Turn),
+    /// Other seats answer a discard (or a kong, for robbing).
+    Offer(Offer),
+    /// The hand is over: `winners` empty for an exhaustive draw.
+    Over {
+        winners: Vec<usize>,
+    },
+}
+
+/// One hand in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub seats: Vec<SeatState>,
+    pub wall: Wall,
+    pub dealer: usize,
+    pub round: Wind,
+    pub dice: Vec<u8>,
+    pub phase: Phase,
+    /// Net change of every seat so far this hand.
+    pub scores: Vec<i64>,
+}
+
+impl State {
+    pub fn players(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// The seat that must answer next, or `None` when the hand is over. Offers are answered one
+    /// seat at a time in turn order; no seat sees another's answer.
+    pub fn to_act(&self) -> Option<usize> {
+        match &self.phase {
+            Phase::Turn(t) => Some(t.seat),
+            Phase::Offer(o) => o.waiting.first().copied(),
+            Phase::Over { .. } => None,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over { .. })
+    }
+
+    /// Every physical tile counted once: hands, melds, unclaimed discards, bonus tiles set aside
+    /// and the wall. Equals the tile set's total at every step.
+    pub fn census(&self) -> usize {
+        let mut n = self.wall.physical();
+        for s in &self.seats {
+            n += s.concealed_len();
+            n += s.melds.iter().map(|m| m.len()).sum::<usize>();
+            n += s.discards.iter().filter(|d| !d.claimed).count();
+            n += s.bonus.len();
+        }
+        n
+    }
+
+    /// Copies of `t` any player can see: unclaimed discards and every meld on the table.
+    pub fn visible(&self, t: Tile, set: &crate::tile::TileSet) -> usize {
+        let mut n = 0;
+        for s in &self.seats {
+            n += s.discards.iter().filter(|d| !d.claimed && d.tile == t).count();
+            for m in &s.melds {
+                n += m
+                    .tiles(set)
+                    .unwrap_or_default()
+                    .iter()
+                    .filter(|&&x| x == t)
+                    .count();
+            }
+        }
+        n
+    }
+}

@@ -1,0 +1,206 @@
+//! A ruleset at the table: maps the ruleset's `[wall]`, `[deal]`, `[play]` and `[match]` strings
+//! to the engine's [`TableRules`] once, and answers the engine's scoring questions with the
+//! ruleset's scorer and settlement formulas. This is the only place the engine meets a ruleset.
+
+use crate::ruleset::Ruleset;
+use crate::score::score;
+use crate::settle::{payments_for, WinKind};
+use mj_core::game::rules::{
+    ClaimKind, ClaimsAllowed, DealerRotation, MissedWin, MultipleWinners, RobKong, Rules, TableRules,
+    WinJudgement, WinSource,
+};
+use mj_core::{FormRules, Hand, TileSet};
+
+/// A ruleset ready to play: the compiled ruleset plus its table rules.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub ruleset: Ruleset,
+    table: TableRules,
+}
+
+impl Table {
+    /// Builds the table rules, or says which play setting the engine does not know.
+    pub fn new(ruleset: Ruleset) -> Result<Table, String> {
+        let table = table_rules(&ruleset)?;
+        Ok(Table { ruleset, table })
+    }
+}
+
+fn bad(key: &str, value: &str, expected: &str) -> String {
+    format!("ruleset [play] {key} = \"{value}\" is not supported; use one of {expected}")
+}
+
+/// Maps the ruleset's play settings to engine enums.
+pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
+    let play = &rs.play;
+    if !(2..=4).contains(&play.players) {
+        return Err(format!(
+            "ruleset [play] players = {}; the engine seats 2 to 4",
+            play.players
+        ));
+    }
+    let mut claims = ClaimsAllowed::default();
+    for c in &play.claims {
+        match c.as_str() {
+            "chi" => claims.chi = true,
+            "pong" => claims.pong = true,
+            "exposed_kong" => claims.exposed_kong = true,
+            "added_kong" => claims.added_kong = true,
+            "concealed_kong" => claims.concealed_kong = true,
+            "bonus" => claims.bonus = true,
+            other => {
+                return Err(bad(
+                    "claims",
+                    other,
+                    "chi, pong, exposed_kong, added_kong, concealed_kong, bonus",
+                ))
+            }
+        }
+    }
+    // Kinds not named in the priority list rank below every named one.
+    let mut priority = [u8::MAX; 4];
+    for (level, entry) in play.priority.iter().enumerate() {
+        for name in entry.split('=') {
+            let kind = match name.trim() {
+                "win" => ClaimKind::Win,
+                "kong" | "exposed_kong" => ClaimKind::Kong,
+                "pong" => ClaimKind::Pong,
+                "chi" => ClaimKind::Chi,
+                other => return Err(bad("priority", other, "win, kong, pong, chi joined by `=`")),
+            };
+            let i = match kind {
+                ClaimKind::Win => 0,
+                ClaimKind::Kong => 1,
+                ClaimKind::Pong => 2,
+                ClaimKind::Chi => 3,
+            };
+            priority[i] = level.min(u8::MAX as usize - 1) as u8;
+        }
+    }
+    let multiple_winners = match play.multiple_winners.as_str() {
+        "first" => MultipleWinners::First,
+        "all" => MultipleWinners::All,
+        "two" => MultipleWinners::Two,
+        other => return Err(bad("multiple_winners", other, "first, all, two")),
+    };
+    let mut rob_kong = RobKong::default();
+    for k in &play.rob_kong {
+        match k.as_str() {
+            "added" => rob_kong.added = true,
+            "concealed" => rob_kong.concealed = true,
+            "exposed" => rob_kong.exposed = true,
+            other => return Err(bad("rob_kong", other, "added, concealed, exposed")),
+        }
+    }
+    let missed_win = match play.missed_win.as_str() {
+        "none" => MissedWin::None,
+        // The fan-change variant needs the previous wait's value; until the engine tracks it,
+        // it locks like 漏和, the stricter reading.
+        "until_draw" | "until_draw_or_fan_change" => MissedWin::UntilOwnDraw,
+        other => return Err(bad("missed_win", other, "none, until_draw")),
+    };
+    let dealer = match play.dealer.as_str() {
+        "rotate" => DealerRotation::Rotate,
+        "winner" => DealerRotation::WinnerDeals,
+        "stay_on_win" => DealerRotation::StayOnWin,
+        other => return Err(bad("dealer", other, "rotate, winner, stay_on_win")),
+    };
+    if rs.wall.replacement_from != "end" {
+        return Err(format!(
+            "ruleset [wall] replacement_from = \"{}\" is not supported; use \"end\"",
+            rs.wall.replacement_from
+        ));
+    }
+    let m = rs.match_rules.clone().unwrap_or(crate::schema::Match {
+        rounds: 4,
+        start_points: 0,
+        ranking_points: Vec::new(),
+    });
+    Ok(TableRules {
+        ruleset: rs.name.clone(),
+        ruleset_version: rs.version.clone(),
+        players: play.players,
+        wall_sides: rs.wall.sides.clone(),
+        dice: rs.wall.dice,
+        kept_back: rs.wall.kept_back,
+        hand_size: rs.deal.hand_size,
+        dealer_extra: rs.deal.dealer_extra,
+        replace_bonus_at_deal: rs.deal.replace_bonus,
+        claims,
+        // The schema has no switch for it: every supported ruleset takes chows from the left.
+        chi_from_left_only: true,
+        priority,
+        multiple_winners,
+        rob_kong,
+        missed_win,
+        no_kong_after_chi: play.no_kong_after_chi,
+        dealer,
+        rounds: m.rounds,
+        start_points: m.start_points,
+        ranking_points: m.ranking_points,
+    })
+}
+
+impl Rules for Table {
+    fn table(&self) -> &TableRules {
+        &self.table
+    }
+
+    fn tiles(&self) -> &TileSet {
+        &self.ruleset.tiles
+    }
+
+    fn forms(&self) -> &FormRules {
+        &self.ruleset.forms
+    }
+
+    fn judge_win(&self, hand: &Hand) -> Option<WinJudgement> {
+        let rs = &self.ruleset;
+        let s = score(rs, hand).ok()?;
+        let fans = s
+            .hits
+            .iter()
+            .map(|h| {
+                let f = &rs.fans[h.fan];
+                if h.count > 1 {
+                    format!("{} {}×{}", f.zh, f.value, h.count)
+                } else {
+                    format!("{} {}", f.zh, f.value)
+                }
+            })
+            .collect();
+        Some(WinJudgement {
+            total: s.total,
+            points: s.points,
+            valid: s.valid,
+            fans,
+        })
+    }
+
+    fn settle(&self, j: &WinJudgement, winner: usize, source: WinSource, flowers: u8) -> Vec<i64> {
+        let kind = match source {
+            WinSource::SelfDrawn => WinKind::SelfDrawn,
+            WinSource::Discard { discarder } => WinKind::Discard { discarder },
+            WinSource::RobbedKong { konger } => WinKind::RobbedKong { konger },
+        };
+        payments_for(&self.ruleset, j.total, j.points, winner, kind, flowers as i64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_ruleset_maps_to_table_rules() {
+        for name in crate::builtin_names() {
+            let rs = crate::load(name).unwrap_or_else(|d| panic!("{name}: {d}"));
+            let t = table_rules(&rs).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(t.players, rs.play.players, "{name}");
+            assert!(t.level(ClaimKind::Win) < t.level(ClaimKind::Pong), "{name}: a win outranks a pong");
+            if rs.play.claims.iter().any(|c| c == "chi") {
+                assert!(t.level(ClaimKind::Pong) < t.level(ClaimKind::Chi), "{name}: a pong outranks a chi");
+            }
+        }
+    }
+}
