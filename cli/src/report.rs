@@ -48,7 +48,13 @@ pub fn waits(_rs: &Ruleset, w: &Waits, out: &mut impl Write) -> io::Result<()> {
     if w.waits.is_empty() {
         writeln!(out, "not ready: shanten {}", w.shanten)?;
     } else {
-        writeln!(out, "waits: {} ({} kinds)", w.waits.join(" "), w.waits.len())?;
+        let n = w.waits.len();
+        writeln!(
+            out,
+            "waits: {} ({n} {})",
+            w.waits.join(" "),
+            if n == 1 { "kind" } else { "kinds" }
+        )?;
     }
     let forms: Vec<String> = w.per_form.iter().map(|(n, v)| format!("{n} {v}")).collect();
     writeln!(out, "shanten {} ({})", w.shanten, forms.join(", "))

@@ -197,9 +197,15 @@ mod tests {
             let rs = crate::load(name).unwrap_or_else(|d| panic!("{name}: {d}"));
             let t = table_rules(&rs).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(t.players, rs.play.players, "{name}");
-            assert!(t.level(ClaimKind::Win) < t.level(ClaimKind::Pong), "{name}: a win outranks a pong");
+            assert!(
+                t.level(ClaimKind::Win) < t.level(ClaimKind::Pong),
+                "{name}: a win outranks a pong"
+            );
             if rs.play.claims.iter().any(|c| c == "chi") {
-                assert!(t.level(ClaimKind::Pong) < t.level(ClaimKind::Chi), "{name}: a pong outranks a chi");
+                assert!(
+                    t.level(ClaimKind::Pong) < t.level(ClaimKind::Chi),
+                    "{name}: a pong outranks a chi"
+                );
             }
         }
     }
