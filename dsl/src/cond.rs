@@ -576,14 +576,15 @@ pub fn compile_class(ast: &Ast, set: &TileSet) -> Result<Class, CompileError> {
                 set.suit_rank(t).is_some_and(|(x, _)| x as usize == suit)
             })))
         }
-        Ast::Bin(BinOp::Union, a, b, _) => Ok(Class::Union(
-            Box::new(compile_class(a, set)?),
-            Box::new(compile_class(b, set)?),
-        )),
-        Ast::Bin(BinOp::Inter, a, b, _) => Ok(Class::Inter(
-            Box::new(compile_class(a, set)?),
-            Box::new(compile_class(b, set)?),
-        )),
+        // Classes known at load are folded into one mask, so `terminals | honours` costs one AND.
+        Ast::Bin(BinOp::Union, a, b, _) => Ok(match (compile_class(a, set)?, compile_class(b, set)?) {
+            (Class::Mask(x), Class::Mask(y)) => Class::Mask(x | y),
+            (x, y) => Class::Union(Box::new(x), Box::new(y)),
+        }),
+        Ast::Bin(BinOp::Inter, a, b, _) => Ok(match (compile_class(a, set)?, compile_class(b, set)?) {
+            (Class::Mask(x), Class::Mask(y)) => Class::Mask(x & y),
+            (x, y) => Class::Inter(Box::new(x), Box::new(y)),
+        }),
         other => err(
             other.span(),
             "expected a tile class: honours, winds, dragons, terminals, {tiles}, rank(...), suit(x)",
