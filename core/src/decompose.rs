@@ -340,58 +340,84 @@ fn chow_wait(set: &TileSet, first: Tile, winning: Tile) -> Wait {
     }
 }
 
-fn push_unique(out: &mut Vec<Reading>, r: Reading) {
-    if !out.contains(&r) {
-        out.push(r);
+/// Every place the winning tile can take in a split, in group order (declared melds excluded: the
+/// winning tile is concealed; of two identical concealed sets only the first is a place).
+fn placements(set: &TileSet, r: &Reading, winning: Tile) -> Places {
+    let mut out = Places::default();
+    match r.form {
+        Form::SevenPairs => out.push(WinPlace::Pair, Wait::Single),
+        Form::Orphans | Form::HonoursKnitted => out.push(WinPlace::Knitted, Wait::Knitted),
+        Form::Standard | Form::KnittedStraight => {
+            for (i, s) in r.sets.iter().enumerate() {
+                if s.meld.is_some() || r.sets[..i].contains(s) {
+                    continue;
+                }
+                let wait = match s.kind {
+                    SetKind::Chow if (s.tile.id()..s.tile.id() + 3).contains(&winning.id()) => {
+                        chow_wait(set, s.tile, winning)
+                    }
+                    SetKind::Pung | SetKind::Kong if s.tile == winning => Wait::Pung,
+                    _ => continue,
+                };
+                let Ok(i) = u8::try_from(i) else { continue };
+                out.push(WinPlace::Set(i), wait);
+            }
+            if r.pair == Some(winning) {
+                out.push(WinPlace::Pair, Wait::Single);
+            }
+            if r.knitted.contains(&winning) {
+                out.push(WinPlace::Knitted, Wait::Knitted);
+            }
+        }
+    }
+    out
+}
+
+/// The places of one split: at most one per set, the pair and the knitted body.
+#[derive(Default)]
+struct Places {
+    items: [Option<(WinPlace, Wait)>; 10],
+    len: usize,
+}
+
+impl Places {
+    fn push(&mut self, place: WinPlace, wait: Wait) {
+        if self.len < self.items.len() {
+            self.items[self.len] = Some((place, wait));
+            self.len += 1;
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (WinPlace, Wait)> + '_ {
+        self.items[..self.len].iter().flatten().copied()
     }
 }
 
-/// Adds one reading per group of `sets`/`pair` that can hold the winning tile (declared melds
-/// excluded: the winning tile is concealed). `base` already has every field but `win`/`wait`;
-/// when `knitted_has_win`, the knitted body is one more place the tile may sit.
-fn place_win(out: &mut Vec<Reading>, set: &TileSet, base: Reading, winning: Tile, knitted_has_win: bool) {
-    for (i, s) in base.sets.iter().enumerate() {
-        // The winning tile in one of two identical concealed sets is one reading, not two.
-        if s.meld.is_some() || base.sets[..i].contains(s) {
+/// Tiles that can be the pair of a standard reading. Every set's tiles sum to a multiple of three
+/// in count and (within a suit) in rank, so the pair sits in the one group whose count is 2 mod 3,
+/// at a rank fixed mod 3: a third of that suit's ranks, instead of every tile held twice.
+fn pair_candidates(set: &TileSet, c: &Counts) -> u64 {
+    let mut mask = 0u64;
+    for s in set.suits() {
+        let first = s.first as usize;
+        let len = s.len();
+        let sum: usize = c[first..first + len].iter().map(|&n| n as usize).sum();
+        if sum % 3 != 2 {
             continue;
         }
-        let wait = match s.kind {
-            SetKind::Chow if (s.tile.id()..s.tile.id() + 3).contains(&winning.id()) => {
-                chow_wait(set, s.tile, winning)
-            }
-            SetKind::Pung | SetKind::Kong if s.tile == winning => Wait::Pung,
-            _ => continue,
-        };
-        let Ok(i) = u8::try_from(i) else { continue };
-        push_unique(
-            out,
-            Reading {
-                win: WinPlace::Set(i),
-                wait,
-                ..base.clone()
-            },
-        );
+        let weighted: usize = (0..len).map(|i| i * c[first + i] as usize).sum();
+        let mut p = (2 * weighted) % 3;
+        while p < len {
+            mask |= 1 << (first + p);
+            p += 3;
+        }
     }
-    if base.pair == Some(winning) {
-        push_unique(
-            out,
-            Reading {
-                win: WinPlace::Pair,
-                wait: Wait::Single,
-                ..base.clone()
-            },
-        );
+    for id in honour_range(set) {
+        if c[id] % 3 == 2 {
+            mask |= 1 << id;
+        }
     }
-    if knitted_has_win {
-        push_unique(
-            out,
-            Reading {
-                win: WinPlace::Knitted,
-                wait: Wait::Knitted,
-                ..base
-            },
-        );
-    }
+    mask
 }
 
 /// Standard readings of `c` (concealed tiles left for sets and the pair) on top of `fixed` sets.
@@ -402,12 +428,12 @@ fn standard_readings(
     fixed: &[Set],
     c: &Counts,
     knitted: &[Tile],
-    winning: Tile,
 ) {
     let mut c = *c;
     let mut splits = Vec::new();
+    let candidates = pair_candidates(set, &c);
     for p in 0..set.playing_kinds() {
-        if c[p] < 2 {
+        if c[p] < 2 || candidates >> p & 1 == 0 {
             continue;
         }
         c[p] -= 2;
@@ -418,7 +444,7 @@ fn standard_readings(
         for split in &splits {
             let mut sets = fixed.to_vec();
             sets.extend_from_slice(split);
-            let base = Reading {
+            out.push(Reading {
                 form,
                 sets,
                 pair: Some(Tile::from_id(p)),
@@ -427,8 +453,7 @@ fn standard_readings(
                 honours: Vec::new(),
                 win: WinPlace::Pair,
                 wait: Wait::Single,
-            };
-            place_win(out, set, base, winning, knitted.contains(&winning));
+            });
         }
     }
 }
@@ -452,6 +477,61 @@ pub fn readings(
     winning: Tile,
 ) -> Vec<Reading> {
     let mut out = Vec::new();
+    for base in splits(set, rules, melds, concealed, winning) {
+        for (win, wait) in placements(set, &base, winning).iter() {
+            let r = Reading {
+                win,
+                wait,
+                ..base.clone()
+            };
+            if !out.contains(&r) {
+                out.push(r);
+            }
+        }
+    }
+    out
+}
+
+/// One split of a complete hand with every place the winning tile can take in it: the unit fans
+/// are judged on (a scorer sees all the waits a split admits at once, instead of one reading per
+/// place). `reading.win`/`reading.wait` hold the first place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Division {
+    pub reading: Reading,
+    /// `1 << wait.bit()` for every [`Wait`] the split admits.
+    pub waits: u8,
+}
+
+/// The readings of [`readings`] grouped by split: one [`Division`] per split.
+pub fn divisions(
+    set: &TileSet,
+    rules: &FormRules,
+    melds: &[Meld],
+    concealed: &Counts,
+    winning: Tile,
+) -> Vec<Division> {
+    splits(set, rules, melds, concealed, winning)
+        .into_iter()
+        .filter_map(|mut reading| {
+            let places = placements(set, &reading, winning);
+            let (win, wait) = places.iter().next()?;
+            reading.win = win;
+            reading.wait = wait;
+            let waits = places.iter().fold(0u8, |m, (_, w)| m | 1 << w.bit());
+            Some(Division { reading, waits })
+        })
+        .collect()
+}
+
+/// Every distinct split of a complete hand into an enabled form (placement fields unset).
+fn splits(
+    set: &TileSet,
+    rules: &FormRules,
+    melds: &[Meld],
+    concealed: &Counts,
+    winning: Tile,
+) -> Vec<Reading> {
+    let mut out = Vec::new();
     let Some(total) = concealed_total(set, concealed) else {
         return out;
     };
@@ -468,73 +548,56 @@ pub fn readings(
     let m = melds.len();
 
     if rules.standard && standard_win(set, c) {
-        standard_readings(&mut out, set, Form::Standard, &fixed, c, &[], winning);
+        standard_readings(&mut out, set, Form::Standard, &fixed, c, &[]);
     }
     if rules.seven_pairs && seven_pairs_win(rules, c, total, m) {
         let pairs = (0..set.playing_kinds())
             .flat_map(|i| (0..c[i] / 2).map(move |_| Tile::from_id(i)))
             .collect();
-        push_unique(
-            &mut out,
-            Reading {
-                form: Form::SevenPairs,
-                sets: Vec::new(),
-                pair: None,
-                pairs,
-                knitted: Vec::new(),
-                honours: Vec::new(),
-                win: WinPlace::Pair,
-                wait: Wait::Single,
-            },
-        );
+        out.push(Reading {
+            form: Form::SevenPairs,
+            sets: Vec::new(),
+            pair: None,
+            pairs,
+            knitted: Vec::new(),
+            honours: Vec::new(),
+            win: WinPlace::Pair,
+            wait: Wait::Single,
+        });
     }
     if !rules.orphans.is_empty() && orphans_win(set, rules, c, total, m) {
         let pair = (0..set.playing_kinds()).find(|&i| c[i] == 2).map(Tile::from_id);
-        push_unique(
-            &mut out,
-            Reading {
-                form: Form::Orphans,
-                sets: Vec::new(),
-                pair,
-                pairs: Vec::new(),
-                knitted: Vec::new(),
-                honours: Vec::new(),
-                win: WinPlace::Knitted,
-                wait: Wait::Knitted,
-            },
-        );
+        out.push(Reading {
+            form: Form::Orphans,
+            sets: Vec::new(),
+            pair,
+            pairs: Vec::new(),
+            knitted: Vec::new(),
+            honours: Vec::new(),
+            win: WinPlace::Knitted,
+            wait: Wait::Knitted,
+        });
     }
     if rules.honours_knitted && honours_knitted_win(set, c, total, m) {
         let honours = honour_mask(set);
         let knitted = mask_tiles(presence(c) & !honours);
-        push_unique(
-            &mut out,
-            Reading {
-                form: Form::HonoursKnitted,
-                sets: Vec::new(),
-                pair: None,
-                pairs: Vec::new(),
-                knitted,
-                honours: mask_tiles(presence(c) & honours),
-                win: WinPlace::Knitted,
-                wait: Wait::Knitted,
-            },
-        );
+        out.push(Reading {
+            form: Form::HonoursKnitted,
+            sets: Vec::new(),
+            pair: None,
+            pairs: Vec::new(),
+            knitted,
+            honours: mask_tiles(presence(c) & honours),
+            win: WinPlace::Knitted,
+            wait: Wait::Knitted,
+        });
     }
     if rules.knitted_straight && m <= 1 && total + 3 * m == 14 {
         for k in Knits::of(set).iter() {
             if let Some(rest) = take_mask(c, k) {
                 if standard_win(set, &rest) {
                     let knitted = mask_tiles(k);
-                    standard_readings(
-                        &mut out,
-                        set,
-                        Form::KnittedStraight,
-                        &fixed,
-                        &rest,
-                        &knitted,
-                        winning,
-                    );
+                    standard_readings(&mut out, set, Form::KnittedStraight, &fixed, &rest, &knitted);
                 }
             }
         }

@@ -94,6 +94,20 @@ pub enum Wait {
     Knitted,
 }
 
+impl Wait {
+    /// A small index per wait, for bit sets of waits.
+    pub fn bit(self) -> u8 {
+        match self {
+            Wait::TwoSided => 0,
+            Wait::Edge => 1,
+            Wait::Closed => 2,
+            Wait::Single => 3,
+            Wait::Pung => 4,
+            Wait::Knitted => 5,
+        }
+    }
+}
+
 /// One way a complete hand is a win.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Reading {

@@ -460,19 +460,7 @@ pub fn wait_bit(name: &str) -> Option<u8> {
         "pung" => Wait::Pung,
         _ => return None,
     };
-    Some(1 << wait_index(w))
-}
-
-pub fn wait_index(w: mj_core::Wait) -> u8 {
-    use mj_core::Wait;
-    match w {
-        Wait::TwoSided => 0,
-        Wait::Edge => 1,
-        Wait::Closed => 2,
-        Wait::Single => 3,
-        Wait::Pung => 4,
-        Wait::Knitted => 5,
-    }
+    Some(1 << w.bit())
 }
 
 const CLASSES: &[(&str, &str)] = &[

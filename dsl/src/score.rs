@@ -1,9 +1,10 @@
 //! Scoring a hand under a ruleset: read the hand every way it can win, judge every fan on each
 //! reading, apply the ruleset's combination principles and exclusions, keep the best reading.
 
-use crate::cond::{wait_index, Facts, Group};
+use crate::cond::{Facts, Group};
 use crate::lang::GroupKind;
 use crate::ruleset::{form_bit, Combine, DiscardPung, Ruleset, Step};
+use mj_core::decompose::Division;
 use mj_core::hand::counts_of;
 use mj_core::{Counts, Hand, Reading, SetKind, Tile};
 
@@ -57,34 +58,6 @@ impl std::fmt::Display for ScoreError {
 
 impl std::error::Error for ScoreError {}
 
-/// Readings that differ only in where the winning tile sits are one division; fans that look at
-/// the wait see every placement through `waits`.
-struct Division {
-    reading: Reading,
-    waits: u8,
-}
-
-fn divisions(readings: Vec<Reading>) -> Vec<Division> {
-    let mut out: Vec<Division> = Vec::with_capacity(readings.len());
-    for r in readings {
-        let bit = 1u8 << wait_index(r.wait);
-        match out.iter_mut().find(|d| {
-            d.reading.form == r.form
-                && d.reading.sets == r.sets
-                && d.reading.pair == r.pair
-                && d.reading.pairs == r.pairs
-                && d.reading.knitted == r.knitted
-        }) {
-            Some(d) => d.waits |= bit,
-            None => out.push(Division {
-                reading: r,
-                waits: bit,
-            }),
-        }
-    }
-    out
-}
-
 /// Scores `hand` (the last concealed tile is the winning tile).
 pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
     let set = &rs.tiles;
@@ -99,8 +72,10 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         return Err(ScoreError::TileCount { found: 0, expected });
     };
     let concealed = hand.concealed_counts();
-    let readings = mj_core::decompose::readings(set, &rs.forms, &hand.melds, &concealed, win);
-    if readings.is_empty() {
+    // Readings that differ only in where the winning tile sits are one division; fans that look at
+    // the wait see every placement through `waits`.
+    let mut divs = mj_core::decompose::divisions(set, &rs.forms, &hand.melds, &concealed, win);
+    if divs.is_empty() {
         return Err(ScoreError::NotWin);
     }
     let before_win = counts_of(hand.concealed_before_win());
@@ -153,7 +128,6 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         flowers: hand.flower_count() as i64,
     };
 
-    let mut divs = divisions(readings);
     // Exclusive forms (and exclusive fans, below) rule out ordinary readings.
     let ex = rs.scoring.exclusive_forms;
     if ex != 0 && divs.iter().any(|d| ex & form_bit(d.reading.form) != 0) {
