@@ -86,12 +86,21 @@ pub fn check(rs: &Ruleset, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "  forms: {}", rs.win.forms.join(", "))?;
     writeln!(
         out,
-        "  fans: {} (minimum {} points)",
+        "  fans: {} (minimum {} {})",
         rs.fans.len(),
-        rs.min_points
+        rs.min_points,
+        points_word(rs.min_points)
     )?;
     writeln!(out, "  scripts: {} file(s)", rs.scripts.file_count())?;
     writeln!(out, "  files: {}", rs.files.join(", "))
+}
+
+fn points_word(n: i64) -> &'static str {
+    if n == 1 {
+        "point"
+    } else {
+        "points"
+    }
 }
 
 /// The ruleset as a Markdown page for players: fan table, then play rules.
@@ -143,8 +152,9 @@ pub fn doc(rs: &Ruleset) -> String {
     let _ = writeln!(s, "- Win forms: {}.", rs.win.forms.join(", "));
     let _ = writeln!(
         s,
-        "- Minimum to win: {} points{}.",
+        "- Minimum to win: {} {}{}.",
         rs.min_points,
+        points_word(rs.min_points),
         if rs.bonus_counts_toward_min {
             ""
         } else {

@@ -59,10 +59,18 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score) -> HandReport {
         })
         .collect();
     let reason = (!s.valid).then(|| {
-        format!(
-            "{} points without bonus fans; the ruleset's minimum is {}",
-            s.points, rs.min_points
-        )
+        let bonus_only = s.points == 0 && !rs.bonus_counts_toward_min;
+        if bonus_only && s.hits.iter().any(|h| rs.fans[h.fan].bonus) {
+            format!(
+                "only bonus fans scored, and bonus fans never count toward the minimum; the ruleset's minimum is {}",
+                rs.min_points
+            )
+        } else {
+            format!(
+                "{} points without bonus fans; the ruleset's minimum is {}",
+                s.points, rs.min_points
+            )
+        }
     });
     let players = rs.play.players as usize;
     let winner = (hand.context.seat.index() as usize).min(players - 1);
