@@ -438,12 +438,12 @@ fn standard_readings(
         }
         c[p] -= 2;
         splits.clear();
-        let mut cur = Vec::new();
+        // Declared melds come first in every split, so each split is built once, in place.
+        let mut cur = Vec::with_capacity(fixed.len() + 5);
+        cur.extend_from_slice(fixed);
         split_sets(set, &mut c, 0, &mut cur, &mut splits);
         c[p] += 2;
-        for split in &splits {
-            let mut sets = fixed.to_vec();
-            sets.extend_from_slice(split);
+        for sets in splits.drain(..) {
             out.push(Reading {
                 form,
                 sets,
