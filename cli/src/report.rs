@@ -110,11 +110,8 @@ pub fn doc(rs: &Ruleset) -> String {
     if !rs.extends.is_empty() {
         let _ = writeln!(s, "Extends: {}.\n", rs.extends.join(" → "));
     }
-    let unit = if rs.fans.iter().all(|f| f.value >= 1) {
-        "points"
-    } else {
-        "value"
-    };
+    let product = rs.scoring.combine == mj_dsl::ruleset::Combine::Product;
+    let unit = if product { "multiplier" } else { "points" };
     let _ = writeln!(s, "## Fans\n\n| # | 中文 | English | {unit} | definition | not also counted |\n|---|---|---|---|---|---|");
     for (i, f) in rs.fans.iter().enumerate() {
         let ex: Vec<String> = f
@@ -128,10 +125,11 @@ pub fn doc(rs: &Ruleset) -> String {
         let bonus = if f.bonus { " (bonus)" } else { "" };
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {}{bonus} | {} | {} |",
+            "| {} | {} | {} | {}{}{bonus} | {} | {} |",
             i + 1,
             f.zh,
             f.en,
+            if product { "×" } else { "" },
             f.value,
             f.definition,
             ex.join(", ")
