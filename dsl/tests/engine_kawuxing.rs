@@ -187,3 +187,80 @@ fn two_winners_on_one_discard_each_paid_and_the_discarder_deals_next() {
     assert_eq!(next_dealer(tr, 0, &[0], None), (0, false));
     assert_eq!(next_dealer(tr, 1, &[], None), (1, false));
 }
+
+/// A house ruleset that extends 卡五星 with the given `[win]` and `[settlement]` lines.
+fn house(win: &str, settlement: &str) -> mj_dsl::table::Table {
+    let toml = format!(
+        "[ruleset]\nname = \"house\"\nextends = \"kawuxing\"\n\n[win]\n{win}\n\n[settlement]\n{settlement}\n"
+    );
+    let rs = mj_dsl::load_from_memory("house", &[("ruleset.toml", &toml)]).unwrap_or_else(|d| panic!("{d}"));
+    mj_dsl::table::Table::new(rs).expect("table rules")
+}
+
+fn paid(t: &mj_dsl::table::Table, hand: &str) -> Vec<i64> {
+    let r = mj_dsl::score_text(&t.ruleset, hand).expect("scores");
+    ["E", "S", "W"]
+        .iter()
+        .map(|w| r.payments[*w].as_i64().unwrap())
+        .collect()
+}
+
+#[test]
+fn cap_applies_per_payer_after_the_ready_doubling() {
+    // 三龙七对 ×32 (and more), the winner declared: doubled before the cap.
+    let hand = "1111m2222m3333m5p5p ready";
+    let total = mj_dsl::score_text(&table("kawuxing").ruleset, hand)
+        .unwrap()
+        .total;
+    assert!(total >= 32);
+    assert_eq!(paid(&table("kawuxing"), hand), vec![2 * total, 0, -2 * total]);
+    for cap in [8, 16, 32] {
+        let t = house("", &format!("cap = {cap}"));
+        assert_eq!(paid(&t, hand), vec![cap, 0, -cap], "cap {cap}");
+        // Self-drawn: each payer is capped on its own.
+        assert_eq!(
+            paid(&t, "1111m2222m3333m5p5p self ready_payers=S"),
+            vec![2 * cap, -cap, -cap],
+            "cap {cap}"
+        );
+    }
+    // Below the cap nothing changes; the doubling happens once even when both declared.
+    let t = house("", "cap = 8");
+    assert_eq!(
+        paid(&t, "123m456m789m46pCC5p ready ready_payers=W"),
+        vec![4, 0, -4]
+    );
+}
+
+#[test]
+fn plain_win_on_a_discard_can_be_limited_to_self_draw() {
+    let base = table("kawuxing");
+    let strict = house("discard_min_points = 2", "");
+    let plain = "123m456m789m123pCC";
+    let plain_self = "123m456m789m123pCC self";
+    for (t, on_discard) in [(&base, true), (&strict, false)] {
+        let r = mj_dsl::score_text(&t.ruleset, plain).unwrap();
+        assert_eq!(r.valid, on_discard);
+        assert!(mj_dsl::score_text(&t.ruleset, plain_self).unwrap().valid);
+        // At the table: West waits on C (a plain win) and is offered East's C only when allowed.
+        let mut g = Game::new(t, &["C", "", "123m456m789m123pC"], "", "");
+        g.discard(0, "C");
+        assert_eq!(g.offered_win(2), on_discard);
+        // 卡五星 (×2) may still win on a discard.
+        let mut g = Game::new(t, &["5p", "", "123m456m789m46pCC"], "", "");
+        g.discard(0, "5p");
+        assert!(g.offered_win(2));
+    }
+}
+
+#[test]
+fn kong_money_can_be_returned_after_a_drawn_hand() {
+    let t = house("", "kong = { stand_on_draw = false }");
+    let mut g = Game::new(&t, &["1111m"], "", "");
+    g.act(0, Action::ConcealedKong(g.tile("1m")));
+    g.passive_to_end();
+    let r = g.finish();
+    assert_eq!(payments(&r, Some("kong")), vec![vec![4, -2, -2]]);
+    assert_eq!(payments(&r, Some("drawn_hand")), vec![vec![-4, 2, 2]]);
+    assert_eq!(r.net(), vec![0, 0, 0]);
+}
