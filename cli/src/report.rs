@@ -189,7 +189,17 @@ pub fn doc(rs: &Ruleset) -> String {
         }
     );
     let _ = writeln!(s, "- After passing a win: {}.", p.missed_win);
-    let _ = writeln!(s, "- Dealer: {}.", p.dealer);
+    let mut dealer = p.dealer.clone();
+    if let Some(m) = &p.dealer_after_multiple_winners {
+        dealer.push_str(&format!("; after several winners: {m}"));
+    }
+    if let Some(d) = &p.dealer_after_draw {
+        dealer.push_str(&format!("; after a drawn hand: {d}"));
+    }
+    let _ = writeln!(s, "- Dealer: {dealer}.");
+    if p.declare_ready {
+        let _ = writeln!(s, "- Players may declare ready (亮倒); the hand is then frozen.");
+    }
     if !rs.settlement.penalties.is_empty() {
         let _ = writeln!(s, "\n## Penalties\n");
         for pen in &rs.settlement.penalties {

@@ -1129,11 +1129,26 @@ impl Loader {
         let self_drawn = rule(self, &raw.self_drawn);
         let discard = rule(self, &raw.discard);
         let robbed_kong = raw.robbed_kong.as_ref().map(|r| rule(self, &Some(r.clone())));
+        let kong = match &raw.kong {
+            None => crate::ruleset::KongRule::default(),
+            Some(k) => crate::ruleset::KongRule {
+                added: formula(self, &k.added),
+                concealed: formula(self, &k.concealed),
+                exposed: formula(self, &k.exposed),
+                on_replacement: k.on_replacement.unwrap_or(1),
+                stand_on_draw: k.stand_on_draw.unwrap_or(true),
+            },
+        };
         Settlement {
             self_drawn,
             discard,
             robbed_kong,
             penalties: raw.penalty.clone(),
+            cap: raw.cap,
+            declared_words: raw.declared_words.clone().unwrap_or_default(),
+            liable: raw.liable.clone().unwrap_or_default(),
+            kong,
+            drawn_hand: raw.drawn_hand.clone().unwrap_or_default(),
         }
     }
 }

@@ -60,16 +60,16 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score) -> HandReport {
         .collect();
     let reason = (!s.valid).then(|| {
         let bonus_only = s.points == 0 && !rs.bonus_counts_toward_min;
-        if bonus_only && s.hits.iter().any(|h| rs.fans[h.fan].bonus) {
-            format!(
+        match rs.win.discard_min_points {
+            _ if bonus_only && s.hits.iter().any(|h| rs.fans[h.fan].bonus) => format!(
                 "only bonus fans scored, and bonus fans never count toward the minimum; the ruleset's minimum is {}",
                 rs.min_points
-            )
-        } else {
-            format!(
-                "{} points without bonus fans; the ruleset's minimum is {}",
-                s.points, rs.min_points
-            )
+            ),
+            Some(m) if !hand.context.self_drawn && s.points < m => format!(
+                "{} points without bonus fans; the ruleset's minimum for a win on a discard is {m}",
+                s.points
+            ),
+            _ => format!("{} points without bonus fans; the ruleset's minimum is {}", s.points, rs.min_points),
         }
     });
     let players = rs.play.players as usize;
@@ -92,7 +92,24 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score) -> HandReport {
     };
     let mut payments = serde_json::Map::new();
     if s.valid {
-        let p = settle::payments(rs, s, winner, kind, hand.flower_count() as i64);
+        let mut pay = settle::WinPay::plain(s.total, s.points, winner, kind, hand.flower_count() as i64);
+        // Who had declared ready, from the context words the ruleset names for it.
+        let words = &rs.settlement.declared_words;
+        let mut declared = vec![false; players];
+        if let Some(w) = &words.winner {
+            declared[winner] = hand.context.has(w);
+        }
+        if let Some(v) = words.payers.as_ref().and_then(|w| hand.context.value(w)) {
+            for c in v.chars() {
+                if let Some(seat) = Wind::from_letter(c.to_ascii_uppercase()) {
+                    if (seat.index() as usize) < players && seat.index() as usize != winner {
+                        declared[seat.index() as usize] = true;
+                    }
+                }
+            }
+        }
+        pay.declared = declared;
+        let p = settle::settle_win(rs, &pay);
         for (seat, amount) in p.into_iter().enumerate() {
             let w = Wind::from_index(seat as u8).map_or('?', |w| w.letter());
             payments.insert(w.to_string(), serde_json::Value::from(amount));

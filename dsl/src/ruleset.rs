@@ -159,6 +159,33 @@ pub struct Settlement {
     pub discard: PaymentRule,
     pub robbed_kong: Option<PaymentRule>,
     pub penalties: Vec<schema::Penalty>,
+    pub cap: Option<i64>,
+    pub declared_words: schema::DeclaredWords,
+    pub liable: schema::Liable,
+    pub kong: KongRule,
+    pub drawn_hand: schema::DrawnHand,
+}
+
+/// Compiled instant kong payments.
+#[derive(Clone, Debug)]
+pub struct KongRule {
+    pub added: Option<Expr>,
+    pub concealed: Option<Expr>,
+    pub exposed: Option<Expr>,
+    pub on_replacement: i64,
+    pub stand_on_draw: bool,
+}
+
+impl Default for KongRule {
+    fn default() -> Self {
+        KongRule {
+            added: None,
+            concealed: None,
+            exposed: None,
+            on_replacement: 1,
+            stand_on_draw: true,
+        }
+    }
 }
 
 /// A loaded, validated, compiled ruleset.

@@ -168,6 +168,18 @@ pub struct Play {
     /// Dealer after a hand: "rotate" (always passes), "winner" (the winner deals), "stay_on_win".
     #[serde(default = "rotate")]
     pub dealer: String,
+    /// With `dealer = "winner"`, who deals after several players win on one discard:
+    /// "first_winner" (default) or "discarder".
+    #[serde(default)]
+    pub dealer_after_multiple_winners: Option<String>,
+    /// Who deals after a drawn hand: "stay" or "pass"; default "stay" for `dealer = "winner"`,
+    /// "pass" otherwise.
+    #[serde(default)]
+    pub dealer_after_draw: Option<String>,
+    /// A context word the engine adds to a hand won on a discard made right after the
+    /// discarder's kong (杠上炮).
+    #[serde(default)]
+    pub after_kong_discard_word: Option<String>,
 }
 
 fn four() -> u8 {
@@ -194,6 +206,10 @@ pub struct Win {
     pub min_points: i64,
     #[serde(default)]
     pub bonus_counts_toward_min: bool,
+    /// A higher minimum for wins on a discard (or a robbed kong), e.g. 2 when a plain win
+    /// (屁胡, value 1) may only be self-drawn.
+    #[serde(default)]
+    pub discard_min_points: Option<i64>,
 }
 
 fn yes() -> bool {
@@ -250,6 +266,74 @@ pub struct Settlement {
     pub robbed_kong: Option<PaymentRule>,
     #[serde(default)]
     pub penalty: Vec<Penalty>,
+    /// The most any one player pays for one win (after every formula, doubling included).
+    #[serde(default)]
+    pub cap: Option<i64>,
+    /// Context words that tell `mj score` who had declared ready: `winner` a flag word, `payers`
+    /// a `word=SEATS` word listing payers' seat winds (e.g. `ready_payers=SW`).
+    #[serde(default)]
+    pub declared_words: Option<DeclaredWords>,
+    /// Cases where one player pays every share of a self-drawn win.
+    #[serde(default)]
+    pub liable: Option<Liable>,
+    /// Instant kong payments.
+    #[serde(default)]
+    pub kong: Option<KongPayments>,
+    /// Payments at a drawn hand.
+    #[serde(default)]
+    pub drawn_hand: Option<DrawnHand>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct DeclaredWords {
+    pub winner: Option<String>,
+    pub payers: Option<String>,
+}
+
+/// Who pays every share (what all other players would pay for a self-drawn win).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Liable {
+    /// Robbing a kong is settled as self-drawn, the konger paying every share.
+    #[serde(default)]
+    pub robbed_kong: bool,
+    /// A win on the replacement of a kong made on a discard: that discarder pays every share.
+    #[serde(default)]
+    pub kong_feeder: bool,
+    /// A self-drawn win with at least this many exposed melds: the player whose discard made the
+    /// last meld pays every share (十二张落地 with 4).
+    #[serde(default)]
+    pub last_meld_feeder: Option<u8>,
+    /// ... unless the winner has a concealed kong.
+    #[serde(default)]
+    pub last_meld_unless_concealed_kong: bool,
+}
+
+/// Formulas paid to a konger when a kong stands; `winner_declared` is the konger's declaration.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct KongPayments {
+    /// Paid by each other player for a kong added to one's pong.
+    pub added: Option<String>,
+    /// Paid by each other player for a concealed kong.
+    pub concealed: Option<String>,
+    /// Paid by the discarder for a kong on a discard.
+    pub exposed: Option<String>,
+    /// Multiplier for a kong declared with a kong's replacement tile (杠上杠), default 1.
+    #[serde(default)]
+    pub on_replacement: Option<i64>,
+    /// Kong payments stand after a drawn hand (黄庄不黄杠), default true.
+    #[serde(default)]
+    pub stand_on_draw: Option<bool>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct DrawnHand {
+    /// The first player to have declared ready pays this to each player who has not.
+    #[serde(default)]
+    pub first_declared_pays_undeclared: i64,
 }
 
 /// Who pays a winner. Each formula is an expression over `total`, `bonus`, `points` (total

@@ -172,11 +172,12 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         .map(|i| to_hits(&table[i * n..(i + 1) * n]))
         .filter(|h| *h != hits)
         .collect();
-    let valid = if rs.bonus_counts_toward_min {
-        total >= rs.min_points
-    } else {
-        points >= rs.min_points
+    let value = if rs.bonus_counts_toward_min { total } else { points };
+    let min = match rs.win.discard_min_points {
+        Some(m) if !hand.context.self_drawn => m.max(rs.min_points),
+        _ => rs.min_points,
     };
+    let valid = value >= min;
     let reading = divs.swap_remove(best).reading;
     Ok(Score {
         hits,

@@ -5,8 +5,16 @@ use crate::lang::BinOp;
 use crate::ruleset::{PaymentRule, Ruleset};
 use crate::score::Score;
 
-/// Quantities a settlement formula may use.
-pub const VARS: [&str; 4] = ["total", "points", "bonus", "flowers"];
+/// Quantities a settlement formula may use. `winner_declared` and `payer_declared` are 1 when
+/// the winner (or konger) and the paying player had declared ready (亮倒), else 0.
+pub const VARS: [&str; 6] = [
+    "total",
+    "points",
+    "bonus",
+    "flowers",
+    "winner_declared",
+    "payer_declared",
+];
 
 /// How the hand was won, from the payers' point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,13 +30,50 @@ pub enum WinKind {
     },
 }
 
+/// Everything a win's payments depend on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinPay {
+    pub total: i64,
+    /// `total` without bonus fans.
+    pub points: i64,
+    pub winner: usize,
+    pub kind: WinKind,
+    pub flowers: i64,
+    /// Per seat: declared ready (missing seats have not).
+    pub declared: Vec<bool>,
+    /// For a self-drawn win on a kong replacement: the seat whose discard that kong was made on.
+    pub kong_fed_by: Option<usize>,
+    /// The winner's melds other than concealed kongs, and its concealed kongs.
+    pub exposed_melds: u8,
+    pub concealed_kongs: u8,
+    /// The seat whose discard made the winner's most recent meld.
+    pub last_meld_from: Option<usize>,
+}
+
+impl WinPay {
+    /// A win with nothing known beyond its value and how it was won.
+    pub fn plain(total: i64, points: i64, winner: usize, kind: WinKind, flowers: i64) -> WinPay {
+        WinPay {
+            total,
+            points,
+            winner,
+            kind,
+            flowers,
+            declared: Vec::new(),
+            kong_fed_by: None,
+            exposed_melds: 0,
+            concealed_kongs: 0,
+            last_meld_from: None,
+        }
+    }
+}
+
 /// Net change of every seat, winner positive; sums to zero.
 pub fn payments(rs: &Ruleset, score: &Score, winner: usize, kind: WinKind, flowers: i64) -> Vec<i64> {
     payments_for(rs, score.total, score.points, winner, kind, flowers)
 }
 
-/// [`payments`] from the totals alone (`points` = total without bonus fans), for callers that
-/// keep a summary of the score rather than the [`Score`] itself (the turn engine).
+/// [`payments`] from the totals alone (`points` = total without bonus fans).
 pub fn payments_for(
     rs: &Ruleset,
     total: i64,
@@ -37,23 +82,54 @@ pub fn payments_for(
     kind: WinKind,
     flowers: i64,
 ) -> Vec<i64> {
+    settle_win(rs, &WinPay::plain(total, points, winner, kind, flowers))
+}
+
+/// Net change of every seat for one win: the ruleset's formulas per payer, each payment capped
+/// by `[settlement] cap`, and the `[settlement.liable]` cases where one player pays every share.
+pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
     let players = rs.play.players as usize;
-    let bonus = total - points;
-    let vals = [total, points, bonus, flowers];
+    let st = &rs.settlement;
+    let declared = |s: usize| i64::from(p.declared.get(s).copied().unwrap_or(false));
+    let vals = |payer: usize| {
+        [
+            p.total,
+            p.points,
+            p.total - p.points,
+            p.flowers,
+            declared(p.winner),
+            declared(payer),
+        ]
+    };
+    let capped = |x: i64| st.cap.map_or(x, |c| x.min(c));
     let mut out = vec![0i64; players];
-    let (rule, from): (&PaymentRule, Option<usize>) = match kind {
-        WinKind::SelfDrawn => (&rs.settlement.self_drawn, None),
-        WinKind::Discard { discarder } => (&rs.settlement.discard, Some(discarder)),
-        WinKind::RobbedKong { konger } => (
-            rs.settlement
-                .robbed_kong
-                .as_ref()
-                .unwrap_or(&rs.settlement.discard),
-            Some(konger),
-        ),
+    let liable = match p.kind {
+        WinKind::RobbedKong { konger } if st.liable.robbed_kong => Some(konger),
+        WinKind::SelfDrawn if st.liable.kong_feeder && p.kong_fed_by.is_some() => p.kong_fed_by,
+        WinKind::SelfDrawn => st.liable.last_meld_feeder.and_then(|m| {
+            let void = st.liable.last_meld_unless_concealed_kong && p.concealed_kongs > 0;
+            (p.exposed_melds >= m && !void)
+                .then_some(p.last_meld_from)
+                .flatten()
+        }),
+        _ => None,
+    };
+    if let Some(l) = liable.filter(|&l| l < players && l != p.winner) {
+        let full: i64 = (0..players)
+            .filter(|&s| s != p.winner)
+            .map(|s| capped(st.self_drawn.each.as_ref().map_or(0, |e| eval(e, &vals(s)))))
+            .sum();
+        out[l] -= full;
+        out[p.winner] += full;
+        return out;
+    }
+    let (rule, from): (&PaymentRule, Option<usize>) = match p.kind {
+        WinKind::SelfDrawn => (&st.self_drawn, None),
+        WinKind::Discard { discarder } => (&st.discard, Some(discarder)),
+        WinKind::RobbedKong { konger } => (st.robbed_kong.as_ref().unwrap_or(&st.discard), Some(konger)),
     };
     for seat in 0..players {
-        if seat == winner {
+        if seat == p.winner {
             continue;
         }
         let f = match from {
@@ -61,9 +137,67 @@ pub fn payments_for(
             Some(d) if d == seat => rule.discarder.as_ref(),
             Some(_) => rule.others.as_ref(),
         };
-        let amount = f.map_or(0, |e| eval(e, &vals));
+        let amount = capped(f.map_or(0, |e| eval(e, &vals(seat))));
         out[seat] -= amount;
-        out[winner] += amount;
+        out[p.winner] += amount;
+    }
+    out
+}
+
+/// Instant payments for a kong that stands, by `[settlement.kong]`: each other player pays for an
+/// added or concealed kong, the discarder for a kong on a discard; a kong declared on a
+/// replacement tile is multiplied by `on_replacement`.
+pub fn settle_kong(
+    rs: &Ruleset,
+    konger: usize,
+    kind: mj_core::game::KongKind,
+    from: Option<usize>,
+    on_replacement: bool,
+    declared: &[bool],
+) -> Vec<i64> {
+    use mj_core::game::KongKind;
+    let players = rs.play.players as usize;
+    let k = &rs.settlement.kong;
+    let mut out = vec![0i64; players];
+    let f = match kind {
+        KongKind::Added => k.added.as_ref(),
+        KongKind::Concealed => k.concealed.as_ref(),
+        KongKind::Exposed => k.exposed.as_ref(),
+    };
+    let Some(f) = f else { return out };
+    let d = |s: usize| i64::from(declared.get(s).copied().unwrap_or(false));
+    let mult = if on_replacement { k.on_replacement } else { 1 };
+    for payer in 0..players {
+        let pays = match kind {
+            KongKind::Exposed => from == Some(payer),
+            _ => payer != konger,
+        };
+        if !pays || payer == konger {
+            continue;
+        }
+        let amount = eval(f, &[0, 0, 0, 0, d(konger), d(payer)]).saturating_mul(mult);
+        out[payer] -= amount;
+        out[konger] += amount;
+    }
+    out
+}
+
+/// Payments at a drawn hand: kong money is returned unless it stands, and the first player to
+/// have declared ready pays each undeclared player `[settlement.drawn_hand]`'s amount.
+pub fn settle_drawn(rs: &Ruleset, declared_order: &[usize], kong_net: &[i64]) -> Vec<i64> {
+    let players = rs.play.players as usize;
+    let mut out = vec![0i64; players];
+    if !rs.settlement.kong.stand_on_draw {
+        for (o, k) in out.iter_mut().zip(kong_net) {
+            *o -= k;
+        }
+    }
+    let amount = rs.settlement.drawn_hand.first_declared_pays_undeclared;
+    if let (Some(&first), true) = (declared_order.first(), amount != 0) {
+        for s in (0..players).filter(|s| !declared_order.contains(s)) {
+            out[first] -= amount;
+            out[s] += amount;
+        }
     }
     out
 }

@@ -4,10 +4,10 @@
 
 use crate::ruleset::Ruleset;
 use crate::score::score;
-use crate::settle::{payments_for, WinKind};
+use crate::settle::{settle_drawn, settle_kong, settle_win, WinKind, WinPay};
 use mj_core::game::rules::{
-    ClaimKind, ClaimsAllowed, DealerRotation, MissedWin, MultipleWinners, RobKong, Rules, TableRules,
-    WinJudgement, WinSource,
+    ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, DrawnFacts, KongFacts,
+    MissedWin, MultipleWinners, RobKong, Rules, TableRules, WinFacts, WinJudgement, WinSource,
 };
 use mj_core::{FormRules, Hand, TileSet};
 
@@ -94,10 +94,15 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
     }
     let missed_win = match play.missed_win.as_str() {
         "none" => MissedWin::None,
-        // The fan-change variant needs the previous wait's value; until the engine tracks it,
-        // it locks like 漏和, the stricter reading.
-        "until_draw" | "until_draw_or_fan_change" => MissedWin::UntilOwnDraw,
-        other => return Err(bad("missed_win", other, "none, until_draw")),
+        "until_draw" => MissedWin::UntilDraw,
+        "until_draw_or_fan_change" => MissedWin::UntilDrawOrFanChange,
+        other => {
+            return Err(bad(
+                "missed_win",
+                other,
+                "none, until_draw, until_draw_or_fan_change",
+            ))
+        }
     };
     let dealer = match play.dealer.as_str() {
         "rotate" => DealerRotation::Rotate,
@@ -105,6 +110,30 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         "stay_on_win" => DealerRotation::StayOnWin,
         other => return Err(bad("dealer", other, "rotate, winner, stay_on_win")),
     };
+    let dealer_after_multiple = match play.dealer_after_multiple_winners.as_deref() {
+        None | Some("first_winner") => DealerAfterMultiple::FirstWinner,
+        Some("discarder") => DealerAfterMultiple::Discarder,
+        Some(other) => {
+            return Err(bad(
+                "dealer_after_multiple_winners",
+                other,
+                "first_winner, discarder",
+            ))
+        }
+    };
+    let dealer_after_draw = match play.dealer_after_draw.as_deref() {
+        None if dealer == DealerRotation::WinnerDeals => DealerAfterDraw::Stay,
+        None | Some("pass") => DealerAfterDraw::Pass,
+        Some("stay") => DealerAfterDraw::Stay,
+        Some(other) => return Err(bad("dealer_after_draw", other, "stay, pass")),
+    };
+    if let Some(w) = &play.after_kong_discard_word {
+        if !rs.context_words.iter().any(|c| &c.word == w) {
+            return Err(format!(
+                "ruleset [play] after_kong_discard_word = \"{w}\" is not one of the ruleset's [[context]] words"
+            ));
+        }
+    }
     if rs.wall.replacement_from != "end" {
         return Err(format!(
             "ruleset [wall] replacement_from = \"{}\" is not supported; use \"end\"",
@@ -135,6 +164,10 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         missed_win,
         no_kong_after_chi: play.no_kong_after_chi,
         dealer,
+        dealer_after_multiple,
+        dealer_after_draw,
+        declare_ready: play.declare_ready,
+        after_kong_discard_word: play.after_kong_discard_word.clone(),
         rounds: m.rounds,
         start_points: m.start_points,
         ranking_points: m.ranking_points,
@@ -177,13 +210,40 @@ impl Rules for Table {
         })
     }
 
-    fn settle(&self, j: &WinJudgement, winner: usize, source: WinSource, flowers: u8) -> Vec<i64> {
-        let kind = match source {
+    fn settle(&self, j: &WinJudgement, f: &WinFacts) -> Vec<i64> {
+        let kind = match f.source {
             WinSource::SelfDrawn => WinKind::SelfDrawn,
             WinSource::Discard { discarder } => WinKind::Discard { discarder },
             WinSource::RobbedKong { konger } => WinKind::RobbedKong { konger },
         };
-        payments_for(&self.ruleset, j.total, j.points, winner, kind, flowers as i64)
+        let p = WinPay {
+            total: j.total,
+            points: j.points,
+            winner: f.winner,
+            kind,
+            flowers: f.flowers as i64,
+            declared: f.declared.clone(),
+            kong_fed_by: f.kong_fed_by,
+            exposed_melds: f.exposed_melds,
+            concealed_kongs: f.concealed_kongs,
+            last_meld_from: f.last_meld_from,
+        };
+        settle_win(&self.ruleset, &p)
+    }
+
+    fn settle_kong(&self, f: &KongFacts) -> Vec<i64> {
+        settle_kong(
+            &self.ruleset,
+            f.konger,
+            f.kind,
+            f.from,
+            f.on_replacement,
+            &f.declared,
+        )
+    }
+
+    fn settle_drawn(&self, f: &DrawnFacts) -> Vec<i64> {
+        settle_drawn(&self.ruleset, &f.declared_order, &f.kong_net)
     }
 }
 

@@ -1,20 +1,22 @@
-//! Property tests of the turn engine over many seeded hands of the Chinese Official ruleset:
-//! every tile is accounted for at every step, only legal actions are applied, settlements are
-//! zero-sum, records replay to the same end, and a seed always gives the same record.
+//! Property tests of the turn engine over many seeded hands of the Chinese Official ruleset, 卡五星
+//! (three players, 亮倒, kong payments) and 十万麻将 (several winners, 漏和, liabilities): every tile
+//! is accounted for at every step, only legal actions are applied, settlements are zero-sum,
+//! records replay to the same end, and a seed always gives the same record.
 
 use mj_core::game::play::run_observed;
+use mj_core::game::record::RecordEvent;
 use mj_core::game::{legal_actions, new_hand, replay, GreedyBot, Player, RandomBot, Record, Rules};
 use mj_core::Wind;
 use mj_dsl::table::Table;
 
-fn mcr() -> Table {
-    Table::new(mj_dsl::load("mcr").expect("mcr loads")).expect("mcr maps to table rules")
+fn table(name: &str) -> Table {
+    Table::new(mj_dsl::load(name).expect("ruleset loads")).expect("ruleset maps to table rules")
 }
 
 /// Seats for hand `i`: all greedy, all random, or mixed, so both claim-heavy and shanten-driven
 /// play is covered.
-fn players(i: u64) -> Vec<Box<dyn Player>> {
-    (0..4u64)
+fn players(i: u64, n: usize) -> Vec<Box<dyn Player>> {
+    (0..n as u64)
         .map(|s| -> Box<dyn Player> {
             match (i % 3, s % 2) {
                 (0, _) | (2, 0) => Box::new(GreedyBot::new()),
@@ -27,11 +29,12 @@ fn players(i: u64) -> Vec<Box<dyn Player>> {
 /// Plays hand `i` and checks the per-step invariants; returns the record and final state.
 fn play_checked(t: &Table, i: u64) -> (Record, mj_core::game::State) {
     let total = t.tiles().total_tiles();
-    let dealer = (i % 4) as usize;
+    let n = t.table().player_count();
+    let dealer = (i % n as u64) as usize;
     let round = Wind::from_index((i / 4 % 4) as u8).unwrap();
     let (mut st, mut events) = new_hand(t, i, dealer, round).expect("deal");
     assert_eq!(st.census(), total, "hand {i}: tiles lost at the deal");
-    let mut ps = players(i);
+    let mut ps = players(i, n);
     run_observed(t, &mut st, &mut ps, &mut events, &mut |s, seat, action| {
         assert_eq!(s.census(), total, "hand {i}: tiles lost");
         assert!(
@@ -47,34 +50,85 @@ fn play_checked(t: &Table, i: u64) -> (Record, mj_core::game::State) {
     (record, st)
 }
 
-#[test]
-fn seeded_hands_keep_every_invariant() {
-    let t = mcr();
-    let hands = 500;
-    let mut wins = 0;
-    let mut draws = 0;
+/// What the seeded hands of one ruleset went through, for checking coverage.
+#[derive(Default, Debug)]
+struct Seen {
+    wins: usize,
+    draws: usize,
+    multiple_wins: usize,
+    ready: usize,
+    kong_payments: usize,
+    drawn_payments: usize,
+}
+
+fn check_ruleset(name: &str, hands: u64) -> Seen {
+    let t = table(name);
+    let mut seen = Seen::default();
     for i in 0..hands {
         let (record, end) = play_checked(&t, i);
         let net = record.net();
-        assert_eq!(net.iter().sum::<i64>(), 0, "hand {i}: payments not zero-sum");
+        assert_eq!(
+            net.iter().sum::<i64>(),
+            0,
+            "{name} hand {i}: payments not zero-sum"
+        );
         assert_eq!(
             net, end.scores,
-            "hand {i}: payments differ from the state's scores"
+            "{name} hand {i}: payments differ from the state's scores"
         );
-        if record.winners().is_empty() {
-            draws += 1;
-        } else {
-            wins += 1;
+        let winners = record.winners();
+        match winners.len() {
+            0 => seen.draws += 1,
+            1 => seen.wins += 1,
+            _ => {
+                seen.wins += 1;
+                seen.multiple_wins += 1;
+            }
+        }
+        for e in &record.events {
+            match e {
+                RecordEvent::Ready { .. } => seen.ready += 1,
+                RecordEvent::Payment { reason: Some(r), .. } if r == "kong" => seen.kong_payments += 1,
+                RecordEvent::Payment { reason: Some(r), .. } if r == "drawn_hand" => seen.drawn_payments += 1,
+                _ => {}
+            }
         }
         // The JSON round-trips and replays to the same end.
         let json = record.to_json();
         let back = Record::from_json(&json).expect("record reads back");
         assert_eq!(back, record);
-        let replayed = replay(&t, &back).unwrap_or_else(|d| panic!("hand {i}: {d}"));
-        assert_eq!(replayed, end, "hand {i}: replay ends elsewhere");
-        // The same seed and players give a byte-identical record.
-        let again = play_checked(&t, i).0.to_json();
-        assert_eq!(again, json, "hand {i}: not deterministic");
+        let replayed = replay(&t, &back).unwrap_or_else(|d| panic!("{name} hand {i}: {d}"));
+        assert_eq!(replayed, end, "{name} hand {i}: replay ends elsewhere");
+        // The same seed and players give a byte-identical record (checked on every third hand
+        // to keep the suite fast).
+        if i % 3 == 0 {
+            let again = play_checked(&t, i).0.to_json();
+            assert_eq!(again, json, "{name} hand {i}: not deterministic");
+        }
     }
-    assert!(wins > 0 && draws > 0, "wins {wins}, draws {draws}");
+    eprintln!("{name}: {seen:?}");
+    assert!(seen.wins > 0 && seen.draws > 0, "{name}: {seen:?}");
+    seen
+}
+
+#[test]
+fn seeded_hands_keep_every_invariant() {
+    check_ruleset("mcr", 500);
+}
+
+#[test]
+fn kawuxing_three_players_keep_every_invariant() {
+    let seen = check_ruleset("kawuxing", 300);
+    assert!(seen.ready > 0 && seen.kong_payments > 0, "kawuxing: {seen:?}");
+    assert!(seen.multiple_wins > 0, "kawuxing: {seen:?}");
+}
+
+#[test]
+fn shiwan_keeps_every_invariant() {
+    let seen = check_ruleset("shiwan", 300);
+    assert_eq!(
+        seen.ready + seen.kong_payments + seen.drawn_payments,
+        0,
+        "shiwan: {seen:?}"
+    );
 }

@@ -82,7 +82,7 @@ fn wins(events: &[RecordEvent]) -> Vec<&RecordEvent> {
 fn payments(events: &[RecordEvent]) -> Vec<i64> {
     let mut out = vec![0; 4];
     for e in events {
-        if let RecordEvent::Payment { seat, amount } = e {
+        if let RecordEvent::Payment { seat, amount, .. } = e {
             out[*seat] += amount;
         }
     }

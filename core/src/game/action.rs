@@ -26,6 +26,9 @@ pub enum Action {
     ExposedKong,
     /// Win on the discard, or rob the kong on offer.
     Win,
+    /// Declare ready (亮倒) and discard `discard`; `hidden` is a bit set of tile ids (bit = id) of
+    /// concealed triplets kept hidden.
+    DeclareReady { discard: Tile, hidden: u64 },
 }
 
 impl Action {
@@ -42,6 +45,18 @@ impl Action {
             Action::Pong => "pong".into(),
             Action::ExposedKong => "exposed kong".into(),
             Action::Win => "win".into(),
+            Action::DeclareReady { discard, hidden } => {
+                let mut s = format!("declare ready, discard {}", set.notation(discard));
+                let kept: Vec<String> = set
+                    .tiles()
+                    .filter(|t| hidden >> t.id() & 1 == 1)
+                    .map(|t| set.notation(t))
+                    .collect();
+                if !kept.is_empty() {
+                    s.push_str(&format!(", hiding {}", kept.join(" ")));
+                }
+                s
+            }
         }
     }
 }

@@ -3,9 +3,12 @@
 //! action always give the same result, which is what makes records replayable.
 
 use super::action::Action;
-use super::event::{Event, KongKind};
-use super::rules::{ClaimKind, DealerRotation, MissedWin, MultipleWinners, Rules, WinJudgement, WinSource};
-use super::state::{Discarded, Offer, Phase, SeatState, State, Turn, TurnStart, Wall};
+use super::event::{Event, KongKind, PaymentReason};
+use super::rules::{
+    ClaimKind, DealerAfterDraw, DealerAfterMultiple, DealerRotation, DrawnFacts, KongFacts, MissedWin,
+    MultipleWinners, Rules, TableRules, WinFacts, WinJudgement, WinSource,
+};
+use super::state::{Declared, Discarded, Offer, Phase, SeatState, State, Turn, TurnStart, Wall};
 use crate::decompose::is_win;
 use crate::hand::{Context, Hand};
 use crate::meld::{From, Meld};
@@ -199,7 +202,8 @@ fn deal(
                 discards: Vec::new(),
                 bonus: Vec::new(),
                 wind: Wind::from_index(((s + n - dealer) % n) as u8).unwrap_or_default(),
-                missed_win: false,
+                missed_win: None,
+                declared: None,
             }
         })
         .collect();
@@ -218,6 +222,7 @@ fn deal(
         dice,
         phase: Phase::Over { winners: vec![] },
         scores: vec![0; n],
+        kong_net: vec![0; n],
     };
     if table.replace_bonus_at_deal && table.claims.bonus {
         for &s in &order {
@@ -249,6 +254,7 @@ fn deal(
             start: TurnStart::Drew {
                 tile,
                 after_kong: false,
+                kong_from: None,
             },
         }),
         None => Phase::Turn(Turn {
@@ -353,7 +359,7 @@ pub fn legal_actions(rules: &dyn Rules, st: &State, seat: usize) -> Vec<Action> 
     }
     match &st.phase {
         Phase::Turn(t) => turn_actions(rules, st, t),
-        Phase::Offer(o) => answer_options(rules, st, seat, o.from, o.tile, o.kong),
+        Phase::Offer(o) => answer_options(rules, st, seat, o),
         Phase::Over { .. } => Vec::new(),
     }
 }
@@ -410,61 +416,143 @@ fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Action> {
             return out;
         }
     }
-    if let TurnStart::Drew { tile, after_kong } = t.start {
+    let drawn = match t.start {
+        TurnStart::Drew { tile, .. } => Some(tile),
+        _ => None,
+    };
+    if let TurnStart::Drew { tile, after_kong, .. } = t.start {
         if self_win(rules, st, t.seat, tile, after_kong).is_some() {
             out.push(Action::SelfWin);
         }
     }
+    // A declared hand is frozen: kongs only when they leave the waits as declared.
+    let frozen = s.declared.as_ref();
+    let keeps_waits =
+        |d: &Declared, melds: usize, after: &Counts| shape_waits(rules, melds, after) == d.waits;
     let kongs_open = st.wall.remaining() > 0 && !(table.no_kong_after_chi && t.start == TurnStart::Chi);
     if kongs_open {
         if table.claims.concealed_kong {
-            out.extend(
-                set.playing_tiles()
-                    .filter(|k| s.concealed[k.id()] >= 4)
-                    .map(Action::ConcealedKong),
-            );
+            for k in set.playing_tiles().filter(|k| s.concealed[k.id()] >= 4) {
+                let ok = frozen.is_none_or(|d| {
+                    let mut after = s.concealed;
+                    after[k.id()] -= 4;
+                    drawn == Some(k) && d.hidden.contains(&k) && keeps_waits(d, s.melds.len() + 1, &after)
+                });
+                if ok {
+                    out.push(Action::ConcealedKong(k));
+                }
+            }
         }
         if table.claims.added_kong {
             for m in &s.melds {
                 if let Meld::Pung { tile, .. } = *m {
                     if s.concealed[tile.id()] > 0 {
-                        out.push(Action::AddedKong(tile));
+                        let ok = frozen.is_none_or(|d| {
+                            let mut after = s.concealed;
+                            after[tile.id()] -= 1;
+                            drawn == Some(tile) && keeps_waits(d, s.melds.len(), &after)
+                        });
+                        if ok {
+                            out.push(Action::AddedKong(tile));
+                        }
                     }
                 }
             }
         }
     }
-    out.extend(
-        set.tiles()
-            .filter(|k| s.concealed[k.id()] > 0)
-            .map(Action::Discard),
-    );
+    let candidates: Vec<Tile> = match (frozen, drawn) {
+        (Some(_), Some(d)) => vec![d],
+        _ => set.tiles().filter(|k| s.concealed[k.id()] > 0).collect(),
+    };
+    let allowed = unbanned(st, t.seat, candidates);
+    out.extend(allowed.iter().map(|&d| Action::Discard(d)));
+    if table.declare_ready && frozen.is_none() {
+        for &d in &allowed {
+            let mut after = s.concealed;
+            after[d.id()] -= 1;
+            if shape_waits(rules, s.melds.len(), &after).is_empty() {
+                continue;
+            }
+            let triplets: Vec<Tile> = set.playing_tiles().filter(|k| after[k.id()] >= 3).collect();
+            for subset in 0u32..(1 << triplets.len()) {
+                let hidden = triplets
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| subset >> i & 1 == 1)
+                    .fold(0u64, |m, (_, k)| m | 1 << k.id());
+                out.push(Action::DeclareReady { discard: d, hidden });
+            }
+        }
+    }
     out
 }
 
-/// What `seat` may answer to a tile offered by `from` (a discard, or a kong being declared), Pass
+/// The tiles that complete a hand of `counts` (3n+1 tiles, `melds` declared) in shape, in tile
+/// order; a kind whose every copy is already in the hand is not a wait.
+pub fn shape_waits(rules: &dyn Rules, melds: usize, counts: &Counts) -> Vec<Tile> {
+    let set = rules.tiles();
+    set.playing_tiles()
+        .filter(|w| {
+            if counts[w.id()] >= set.copies(*w) {
+                return false;
+            }
+            let mut c = *counts;
+            c[w.id()] += 1;
+            is_win(set, rules.forms(), melds, &c)
+        })
+        .collect()
+}
+
+/// The discards `seat` may make of `candidates`: none that another declared player waits on,
+/// unless every candidate is such a tile.
+fn unbanned(st: &State, seat: usize, candidates: Vec<Tile>) -> Vec<Tile> {
+    let banned = |t: &Tile| {
+        st.seats
+            .iter()
+            .enumerate()
+            .any(|(i, x)| i != seat && x.declared.as_ref().is_some_and(|d| d.waits.contains(t)))
+    };
+    if candidates.iter().all(banned) {
+        return candidates;
+    }
+    candidates.into_iter().filter(|t| !banned(t)).collect()
+}
+
+/// What `seat` may answer to the tile on offer (a discard, or a kong being declared), Pass
 /// included last. Claims other than a win are closed once the wall is empty: the last discard can
-/// only be won on.
-fn answer_options(
-    rules: &dyn Rules,
-    st: &State,
-    seat: usize,
-    from: usize,
-    tile: Tile,
-    kong: Option<KongKind>,
-) -> Vec<Action> {
+/// only be won on. A declared player may only win, or kong a hidden triplet that keeps its waits.
+fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Offer) -> Vec<Action> {
     let table = rules.table();
     let set = rules.tiles();
     let s = &st.seats[seat];
+    let tile = o.tile;
     let mut out = Vec::new();
-    if seat == from {
+    if seat == o.from {
         return out;
     }
-    if !s.missed_win && discard_win(rules, st, seat, tile, kong).is_some() {
-        out.push(Action::Win);
+    if let Some((_, j)) = discard_win(rules, st, seat, o) {
+        let locked = match (s.missed_win, table.missed_win) {
+            (None, _) | (_, MissedWin::None) => false,
+            (Some(_), MissedWin::UntilDraw) => true,
+            (Some(passed), MissedWin::UntilDrawOrFanChange) => j.total <= passed,
+        };
+        if !locked {
+            out.push(Action::Win);
+        }
     }
-    if kong.is_none() && st.wall.remaining() > 0 {
+    if o.kong.is_none() && st.wall.remaining() > 0 {
         let have = s.concealed[tile.id()];
+        if let Some(d) = &s.declared {
+            if table.claims.exposed_kong && have >= 3 && d.hidden.contains(&tile) {
+                let mut after = s.concealed;
+                after[tile.id()] -= 3;
+                if shape_waits(rules, s.melds.len() + 1, &after) == d.waits {
+                    out.push(Action::ExposedKong);
+                }
+            }
+            out.push(Action::Pass);
+            return out;
+        }
         if table.claims.exposed_kong && have >= 3 {
             out.push(Action::ExposedKong);
         }
@@ -472,7 +560,7 @@ fn answer_options(
             out.push(Action::Pong);
         }
         let n = st.players();
-        if table.claims.chi && (!table.chi_from_left_only || seat == (from + 1) % n) {
+        if table.claims.chi && (!table.chi_from_left_only || seat == (o.from + 1) % n) {
             for d in (0..3usize).rev() {
                 let Some(first) = tile.id().checked_sub(d).and_then(|id| set.tile(id)) else {
                     continue;
@@ -556,15 +644,10 @@ fn self_win(
     Some((hand, j))
 }
 
-/// A win on a tile offered by `from`: a discard, or (with `kong`) robbing a kong.
-fn discard_win(
-    rules: &dyn Rules,
-    st: &State,
-    seat: usize,
-    tile: Tile,
-    kong: Option<KongKind>,
-) -> Option<(Hand, WinJudgement)> {
+/// A win on the tile on offer: a discard, or (with `kong`) robbing a kong.
+fn discard_win(rules: &dyn Rules, st: &State, seat: usize, o: &Offer) -> Option<(Hand, WinJudgement)> {
     let table = rules.table();
+    let (tile, kong) = (o.tile, o.kong);
     if let Some(k) = kong {
         let allowed = match k {
             KongKind::Added => table.rob_kong.added,
@@ -595,7 +678,11 @@ fn discard_win(
         kong: kong.is_some(),
         fourth,
     };
-    let hand = win_hand(st, seat, &s.concealed, tile, how);
+    let mut hand = win_hand(st, seat, &s.concealed, tile, how);
+    if let (true, None, Some(word)) = (o.after_kong, kong, &table.after_kong_discard_word) {
+        hand.context.extra.push((word.clone(), None));
+        hand.context.extra.sort();
+    }
     let j = rules.judge_win(&hand).filter(|j| j.valid)?;
     Some((hand, j))
 }
@@ -614,43 +701,64 @@ fn relative(claimer: usize, from: usize, n: usize) -> From {
 
 fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Action, ev: &mut Vec<Event>) {
     let seat = t.seat;
-    let n = st.players();
+    let after_kong = matches!(t.start, TurnStart::Drew { after_kong: true, .. });
     match action {
         Action::SelfWin => {
-            if let TurnStart::Drew { tile, after_kong } = t.start {
+            if let TurnStart::Drew {
+                tile,
+                after_kong,
+                kong_from,
+            } = t.start
+            {
                 if let Some((hand, j)) = self_win(rules, st, seat, tile, after_kong) {
-                    finish(rules, st, &[(seat, hand, j)], tile, WinSource::SelfDrawn, ev);
+                    let fed = if after_kong { kong_from } else { None };
+                    finish(rules, st, &[(seat, hand, j)], tile, WinSource::SelfDrawn, fed, ev);
                 }
             }
         }
-        Action::Discard(tile) => {
-            let s = &mut st.seats[seat];
-            s.concealed[tile.id()] -= 1;
-            s.discards.push(Discarded { tile, claimed: false });
-            ev.push(Event::Discard { seat, tile });
-            if !open_offer(rules, st, seat, tile, None) {
-                draw(st, (seat + 1) % n, ev);
-            }
+        Action::Discard(tile) => discard(rules, st, seat, tile, after_kong, ev),
+        Action::DeclareReady {
+            discard: tile,
+            hidden,
+        } => {
+            let set = rules.tiles();
+            let s = &st.seats[seat];
+            let mut after = s.concealed;
+            after[tile.id()] -= 1;
+            let waits = shape_waits(rules, s.melds.len(), &after);
+            let hidden: Vec<Tile> = set.tiles().filter(|k| hidden >> k.id() & 1 == 1).collect();
+            let order = st.seats.iter().filter(|x| x.declared.is_some()).count();
+            st.seats[seat].declared = Some(Declared {
+                order,
+                hidden: hidden.clone(),
+                waits: waits.clone(),
+            });
+            ev.push(Event::Ready { seat, hidden, waits });
+            discard(rules, st, seat, tile, after_kong, ev);
         }
         Action::Bonus(tile) => {
             let s = &mut st.seats[seat];
             s.concealed[tile.id()] -= 1;
             s.bonus.push(tile);
             ev.push(Event::Bonus { seat, tile });
-            replacement(st, seat, false, ev);
+            replacement(rules, st, seat, false, None, ev);
         }
         Action::ConcealedKong(tile) => {
             let s = &mut st.seats[seat];
             s.concealed[tile.id()] -= 4;
             s.melds.push(Meld::ConcealedKong { tile });
+            if let Some(d) = s.declared.as_mut() {
+                d.hidden.retain(|&h| h != tile);
+            }
             ev.push(Event::Kong {
                 seat,
                 tile,
                 kind: KongKind::Concealed,
                 from: None,
             });
-            if !open_offer(rules, st, seat, tile, Some(KongKind::Concealed)) {
-                replacement(st, seat, true, ev);
+            let offer = new_offer(seat, tile, Some(KongKind::Concealed), after_kong, None);
+            if !open_offer(rules, st, offer) {
+                kong_stands(rules, st, seat, KongKind::Concealed, None, after_kong, ev);
             }
         }
         Action::AddedKong(tile) => {
@@ -670,41 +778,104 @@ fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Action, ev: &mu
                 kind: KongKind::Added,
                 from: None,
             });
-            if !open_offer(rules, st, seat, tile, Some(KongKind::Added)) {
-                replacement(st, seat, true, ev);
+            let offer = new_offer(seat, tile, Some(KongKind::Added), after_kong, None);
+            if !open_offer(rules, st, offer) {
+                kong_stands(rules, st, seat, KongKind::Added, None, after_kong, ev);
             }
         }
         Action::Pass | Action::Chi(_) | Action::Pong | Action::ExposedKong | Action::Win => {}
     }
 }
 
-/// Offers a tile to the other seats; returns whether anyone can answer (otherwise play goes on
-/// without asking, so players are only consulted when they have a choice).
-fn open_offer(rules: &dyn Rules, st: &mut State, from: usize, tile: Tile, kong: Option<KongKind>) -> bool {
+/// Discards `tile` and offers it; the next seat draws when nobody can answer.
+fn discard(
+    rules: &dyn Rules,
+    st: &mut State,
+    seat: usize,
+    tile: Tile,
+    after_kong: bool,
+    ev: &mut Vec<Event>,
+) {
     let n = st.players();
-    let mut waiting = Vec::new();
-    let mut could_win = Vec::new();
-    for k in 1..n {
-        let s = (from + k) % n;
-        let opts = answer_options(rules, st, s, from, tile, kong);
-        if opts.len() > 1 {
-            waiting.push(s);
-            if opts.contains(&Action::Win) {
-                could_win.push(s);
-            }
+    let s = &mut st.seats[seat];
+    s.concealed[tile.id()] -= 1;
+    s.discards.push(Discarded { tile, claimed: false });
+    ev.push(Event::Discard { seat, tile });
+    if !open_offer(rules, st, new_offer(seat, tile, None, after_kong, None)) {
+        draw(rules, st, (seat + 1) % n, ev);
+    }
+}
+
+/// A kong stood (nobody robbed it): instant kong payments, then the replacement draw.
+fn kong_stands(
+    rules: &dyn Rules,
+    st: &mut State,
+    seat: usize,
+    kind: KongKind,
+    from: Option<usize>,
+    on_replacement: bool,
+    ev: &mut Vec<Event>,
+) {
+    let facts = KongFacts {
+        konger: seat,
+        kind,
+        from,
+        on_replacement,
+        declared: st.seats.iter().map(|s| s.declared.is_some()).collect(),
+    };
+    let pay = rules.settle_kong(&facts);
+    if pay.iter().any(|&x| x != 0) {
+        for (s, amount) in pay.into_iter().enumerate().take(st.players()) {
+            st.scores[s] += amount;
+            st.kong_net[s] += amount;
+            ev.push(Event::Payment {
+                seat: s,
+                amount,
+                reason: PaymentReason::Kong,
+            });
         }
     }
-    if waiting.is_empty() {
-        return false;
-    }
-    st.phase = Phase::Offer(Offer {
+    replacement(rules, st, seat, true, from, ev);
+}
+
+fn new_offer(
+    from: usize,
+    tile: Tile,
+    kong: Option<KongKind>,
+    after_kong: bool,
+    kong_from: Option<usize>,
+) -> Offer {
+    Offer {
         from,
         tile,
         kong,
-        waiting,
+        waiting: Vec::new(),
         answers: Vec::new(),
-        could_win,
-    });
+        could_win: Vec::new(),
+        after_kong,
+        kong_from,
+    }
+}
+
+/// Offers a tile to the other seats; returns whether anyone can answer (otherwise play goes on
+/// without asking, so players are only consulted when they have a choice).
+fn open_offer(rules: &dyn Rules, st: &mut State, mut offer: Offer) -> bool {
+    let n = st.players();
+    for k in 1..n {
+        let s = (offer.from + k) % n;
+        let opts = answer_options(rules, st, s, &offer);
+        if opts.len() > 1 {
+            offer.waiting.push(s);
+        }
+        // A locked seat still "could win" for the lock's purposes only when offered the win.
+        if opts.contains(&Action::Win) {
+            offer.could_win.push(s);
+        }
+    }
+    if offer.waiting.is_empty() {
+        return false;
+    }
+    st.phase = Phase::Offer(offer);
     true
 }
 
@@ -723,10 +894,13 @@ fn claim_kind(a: &Action) -> Option<ClaimKind> {
 fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mut Vec<Event>) {
     let table = rules.table();
     let n = st.players();
-    if table.missed_win == MissedWin::UntilOwnDraw {
+    if table.missed_win != MissedWin::None {
         for &s in &o.could_win {
             if !o.answers.contains(&(s, Action::Win)) {
-                st.seats[s].missed_win = true;
+                if let Some((_, j)) = discard_win(rules, st, s, &o) {
+                    let seat = &mut st.seats[s];
+                    seat.missed_win = Some(seat.missed_win.map_or(j.total, |v| v.max(j.total)));
+                }
             }
         }
     }
@@ -745,7 +919,7 @@ fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mut Vec<Event
     if !winners.is_empty() {
         let judged: Vec<(usize, Hand, WinJudgement)> = winners
             .iter()
-            .filter_map(|&w| discard_win(rules, st, w, o.tile, o.kong).map(|(h, j)| (w, h, j)))
+            .filter_map(|&w| discard_win(rules, st, w, &o).map(|(h, j)| (w, h, j)))
             .collect();
         let source = match o.kong {
             Some(_) => WinSource::RobbedKong { konger: o.from },
@@ -785,11 +959,11 @@ fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mut Vec<Event
         if let Some((w, _, _)) = judged.first() {
             st.seats[*w].concealed[o.tile.id()] += 1;
         }
-        finish(rules, st, &judged, o.tile, source, ev);
+        finish(rules, st, &judged, o.tile, source, None, ev);
         return;
     }
-    if o.kong.is_some() {
-        replacement(st, o.from, true, ev);
+    if let Some(kind) = o.kong {
+        kong_stands(rules, st, o.from, kind, o.kong_from, o.after_kong, ev);
         return;
     }
     let best = o
@@ -798,7 +972,7 @@ fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mut Vec<Event
         .filter_map(|(s, a)| claim_kind(a).map(|k| (table.level(k), *s, *a)))
         .min_by_key(|(level, _, _)| *level);
     let Some((_, seat, action)) = best else {
-        draw(st, (o.from + 1) % n, ev);
+        draw(rules, st, (o.from + 1) % n, ev);
         return;
     };
     let tile = o.tile;
@@ -807,6 +981,10 @@ fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mut Vec<Event
         d.claimed = true;
     }
     let s = &mut st.seats[seat];
+    // 漏和 is lifted by any move of one's own: a pong or a kong as well as a draw.
+    if table.missed_win == MissedWin::UntilDraw {
+        s.missed_win = None;
+    }
     match action {
         Action::Pong => {
             s.concealed[tile.id()] -= 2;
@@ -846,30 +1024,52 @@ fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mut Vec<Event
         Action::ExposedKong => {
             s.concealed[tile.id()] -= 3;
             s.melds.push(Meld::ExposedKong { tile, from });
+            if let Some(d) = s.declared.as_mut() {
+                d.hidden.retain(|&h| h != tile);
+            }
             ev.push(Event::Kong {
                 seat,
                 tile,
                 kind: KongKind::Exposed,
                 from: Some(o.from),
             });
-            if !open_offer(rules, st, seat, tile, Some(KongKind::Exposed)) {
-                replacement(st, seat, true, ev);
+            let offer = new_offer(seat, tile, Some(KongKind::Exposed), false, Some(o.from));
+            if !open_offer(rules, st, offer) {
+                kong_stands(rules, st, seat, KongKind::Exposed, Some(o.from), false, ev);
             }
         }
-        _ => draw(st, (o.from + 1) % n, ev),
+        _ => draw(rules, st, (o.from + 1) % n, ev),
     }
 }
 
-/// Records the wins and their payments, and ends the hand.
+/// The seat a meld was claimed from, if it was claimed.
+fn meld_source(seat: usize, n: usize, m: &Meld) -> Option<usize> {
+    let from = match *m {
+        Meld::Chow { .. } => From::Left,
+        Meld::Pung { from, .. } | Meld::ExposedKong { from, .. } | Meld::AddedKong { from, .. } => from,
+        Meld::ConcealedKong { .. } => return None,
+    };
+    Some(match from {
+        From::Left => (seat + n - 1) % n,
+        From::Right => (seat + 1) % n,
+        From::Opposite => (seat + 2) % n,
+    })
+}
+
+/// Records the wins and their payments, and ends the hand. `kong_fed_by`: for a win on a kong
+/// replacement, the seat whose discard that kong was made on.
 fn finish(
     rules: &dyn Rules,
     st: &mut State,
     winners: &[(usize, Hand, WinJudgement)],
     tile: Tile,
     source: WinSource,
+    kong_fed_by: Option<usize>,
     ev: &mut Vec<Event>,
 ) {
     let set = rules.tiles();
+    let n = st.players();
+    let declared: Vec<bool> = st.seats.iter().map(|s| s.declared.is_some()).collect();
     for (w, hand, j) in winners {
         let (from, robbed) = match source {
             WinSource::SelfDrawn => (None, false),
@@ -886,10 +1086,29 @@ fn finish(
             fans: j.fans.clone(),
             total: j.total,
         });
-        let pay = rules.settle(j, *w, source, st.seats[*w].bonus.len() as u8);
-        for (seat, amount) in pay.into_iter().enumerate().take(st.players()) {
+        let melds = &st.seats[*w].melds;
+        let concealed_kongs = melds
+            .iter()
+            .filter(|m| matches!(m, Meld::ConcealedKong { .. }))
+            .count();
+        let facts = WinFacts {
+            winner: *w,
+            source,
+            flowers: st.seats[*w].bonus.len() as u8,
+            declared: declared.clone(),
+            kong_fed_by,
+            exposed_melds: (melds.len() - concealed_kongs) as u8,
+            concealed_kongs: concealed_kongs as u8,
+            last_meld_from: melds.last().and_then(|m| meld_source(*w, n, m)),
+        };
+        let pay = rules.settle(j, &facts);
+        for (seat, amount) in pay.into_iter().enumerate().take(n) {
             st.scores[seat] += amount;
-            ev.push(Event::Payment { seat, amount });
+            ev.push(Event::Payment {
+                seat,
+                amount,
+                reason: PaymentReason::Win,
+            });
         }
     }
     st.phase = Phase::Over {
@@ -897,14 +1116,14 @@ fn finish(
     };
 }
 
-/// An ordinary draw for `seat`, or the exhaustive draw when the wall is empty.
-fn draw(st: &mut State, seat: usize, ev: &mut Vec<Event>) {
+/// An ordinary draw for `seat`, or the drawn hand when the wall is empty.
+fn draw(rules: &dyn Rules, st: &mut State, seat: usize, ev: &mut Vec<Event>) {
     match st.wall.draw() {
-        None => exhaustive(st, ev),
+        None => exhaustive(rules, st, ev),
         Some(tile) => {
             let s = &mut st.seats[seat];
             s.concealed[tile.id()] += 1;
-            s.missed_win = false;
+            s.missed_win = None;
             ev.push(Event::Draw {
                 seat,
                 tile,
@@ -915,20 +1134,29 @@ fn draw(st: &mut State, seat: usize, ev: &mut Vec<Event>) {
                 start: TurnStart::Drew {
                     tile,
                     after_kong: false,
+                    kong_from: None,
                 },
             });
         }
     }
 }
 
-/// A replacement draw from the wall's end after a kong or a bonus tile.
-fn replacement(st: &mut State, seat: usize, after_kong: bool, ev: &mut Vec<Event>) {
+/// A replacement draw from the wall's end after a kong (made on `kong_from`'s discard, if any)
+/// or a bonus tile.
+fn replacement(
+    rules: &dyn Rules,
+    st: &mut State,
+    seat: usize,
+    after_kong: bool,
+    kong_from: Option<usize>,
+    ev: &mut Vec<Event>,
+) {
     match st.wall.draw_replacement() {
-        None => exhaustive(st, ev),
+        None => exhaustive(rules, st, ev),
         Some(tile) => {
             let s = &mut st.seats[seat];
             s.concealed[tile.id()] += 1;
-            s.missed_win = false;
+            s.missed_win = None;
             ev.push(Event::Draw {
                 seat,
                 tile,
@@ -936,30 +1164,59 @@ fn replacement(st: &mut State, seat: usize, after_kong: bool, ev: &mut Vec<Event
             });
             st.phase = Phase::Turn(Turn {
                 seat,
-                start: TurnStart::Drew { tile, after_kong },
+                start: TurnStart::Drew {
+                    tile,
+                    after_kong,
+                    kong_from,
+                },
             });
         }
     }
 }
 
-fn exhaustive(st: &mut State, ev: &mut Vec<Event>) {
+/// The drawn hand (荒牌), with the ruleset's drawn-hand payments.
+fn exhaustive(rules: &dyn Rules, st: &mut State, ev: &mut Vec<Event>) {
     ev.push(Event::ExhaustiveDraw);
+    let facts = DrawnFacts {
+        declared_order: st.declared_order(),
+        kong_net: st.kong_net.clone(),
+    };
+    let pay = rules.settle_drawn(&facts);
+    if pay.iter().any(|&x| x != 0) {
+        for (seat, amount) in pay.into_iter().enumerate().take(st.players()) {
+            st.scores[seat] += amount;
+            ev.push(Event::Payment {
+                seat,
+                amount,
+                reason: PaymentReason::DrawnHand,
+            });
+        }
+    }
     st.phase = Phase::Over { winners: vec![] };
 }
 
 /// The dealer of the next hand, and whether the deal passed on (which advances the round count).
+/// `discarder` is the seat that fed the win(s), if they were on a discard or a robbed kong.
 pub fn next_dealer(
-    rotation: DealerRotation,
-    players: usize,
+    table: &TableRules,
     dealer: usize,
     winners: &[usize],
+    discarder: Option<usize>,
 ) -> (usize, bool) {
+    let players = table.player_count().max(1);
     let pass = ((dealer + 1) % players, true);
-    match rotation {
+    let to = |seat: usize| (seat, seat != dealer);
+    if winners.is_empty() {
+        return match (table.dealer, table.dealer_after_draw) {
+            (DealerRotation::Rotate, _) | (_, DealerAfterDraw::Pass) => pass,
+            (_, DealerAfterDraw::Stay) => (dealer, false),
+        };
+    }
+    match table.dealer {
         DealerRotation::Rotate => pass,
-        DealerRotation::WinnerDeals => match winners.first() {
-            Some(&w) if w != dealer => (w, true),
-            _ => (dealer, false),
+        DealerRotation::WinnerDeals => match (winners, table.dealer_after_multiple, discarder) {
+            ([_, _, ..], DealerAfterMultiple::Discarder, Some(d)) => to(d),
+            _ => to(winners[0]),
         },
         DealerRotation::StayOnWin => {
             if winners.contains(&dealer) {

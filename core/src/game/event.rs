@@ -21,6 +21,24 @@ impl KongKind {
     }
 }
 
+/// What a payment is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PaymentReason {
+    Win,
+    Kong,
+    DrawnHand,
+}
+
+impl PaymentReason {
+    pub fn name(self) -> &'static str {
+        match self {
+            PaymentReason::Win => "win",
+            PaymentReason::Kong => "kong",
+            PaymentReason::DrawnHand => "drawn_hand",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     /// The hands as dealt (bonus tiles still in them), seat by seat.
@@ -75,10 +93,19 @@ pub enum Event {
         fans: Vec<String>,
         total: i64,
     },
-    /// Net change of one seat from the preceding win.
+    /// A ready declaration (亮倒); the discard follows as its own event.
+    Ready {
+        seat: usize,
+        /// Concealed triplets kept hidden.
+        hidden: Vec<Tile>,
+        /// The tiles the hand waits on, public from now on.
+        waits: Vec<Tile>,
+    },
+    /// Net change of one seat from the preceding win, kong or drawn hand.
     Payment {
         seat: usize,
         amount: i64,
+        reason: PaymentReason,
     },
     /// The wall ran out without a win (荒牌).
     ExhaustiveDraw,

@@ -47,7 +47,7 @@ pub fn play_match(
             for (t, x) in totals.iter_mut().zip(record.net()) {
                 *t += x;
             }
-            let (next, passed) = next_dealer(table.dealer, n, dealer, &record.winners());
+            let (next, passed) = next_dealer(table, dealer, &record.winners(), record.discarder());
             dealer = next;
             if passed {
                 passes += 1;

@@ -198,6 +198,18 @@ impl Player for GreedyBot {
                     return *a;
                 }
             }
+            // Declare ready with that discard when the table allows it, keeping every concealed
+            // triplet hidden (they may still be konged).
+            let declare = legal
+                .iter()
+                .filter_map(|a| match *a {
+                    Action::DeclareReady { discard: d, hidden } if d == discard => Some(hidden),
+                    _ => None,
+                })
+                .max_by_key(|h| (h.count_ones(), *h));
+            if let Some(hidden) = declare {
+                return Action::DeclareReady { discard, hidden };
+            }
             return Action::Discard(discard);
         }
         // Answering an offer: claim only when it lowers shanten.

@@ -4,7 +4,7 @@
 
 use super::action::Action;
 use super::engine::{legal_actions, new_hand, new_hand_from_wall, step};
-use super::event::{Event, KongKind};
+use super::event::{Event, KongKind, PaymentReason};
 use super::rules::Rules;
 use super::state::{Phase, State};
 use crate::tile::{Tile, TileSet, Wind};
@@ -92,9 +92,18 @@ pub enum RecordEvent {
         fans: Vec<String>,
         total: i64,
     },
+    Ready {
+        seat: usize,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        hidden: Vec<String>,
+        waits: Vec<String>,
+    },
     Payment {
         seat: usize,
         amount: i64,
+        /// `kong` or `drawn_hand`; absent for a win.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
     },
     ExhaustiveDraw,
 }
@@ -181,9 +190,15 @@ impl RecordEvent {
                 fans: fans.clone(),
                 total: *total,
             },
-            Event::Payment { seat, amount } => RecordEvent::Payment {
+            Event::Ready { seat, hidden, waits } => RecordEvent::Ready {
+                seat: *seat,
+                hidden: hidden.iter().map(|&t| n(t)).collect(),
+                waits: waits.iter().map(|&t| n(t)).collect(),
+            },
+            Event::Payment { seat, amount, reason } => RecordEvent::Payment {
                 seat: *seat,
                 amount: *amount,
+                reason: (*reason != PaymentReason::Win).then(|| reason.name().to_string()),
             },
             Event::ExhaustiveDraw => RecordEvent::ExhaustiveDraw,
         }
@@ -241,7 +256,7 @@ impl Record {
     pub fn net(&self) -> Vec<i64> {
         let mut out = vec![0; self.players.len()];
         for e in &self.events {
-            if let RecordEvent::Payment { seat, amount } = e {
+            if let RecordEvent::Payment { seat, amount, .. } = e {
                 if let Some(x) = out.get_mut(*seat) {
                     *x += amount;
                 }
@@ -259,6 +274,14 @@ impl Record {
                 _ => None,
             })
             .collect()
+    }
+
+    /// The seat whose discard (or robbed kong) was won on, if the hand was won that way.
+    pub fn discarder(&self) -> Option<usize> {
+        self.events.iter().find_map(|e| match e {
+            RecordEvent::Win { from, .. } => Some(*from),
+            _ => None,
+        })?
     }
 
     /// The record for people: one line per event, tiles as Unicode glyphs, seats by wind.
@@ -361,9 +384,18 @@ impl Record {
                         total
                     )
                 }
-                RecordEvent::Payment { seat, amount } => {
-                    writeln!(out, "  {} {:+}", wind(*seat), amount)
+                RecordEvent::Ready { seat, hidden, .. } => {
+                    let kept: String = hidden.iter().map(|t| glyph(t).repeat(3)).collect();
+                    if kept.is_empty() {
+                        writeln!(out, "{} declares ready (亮倒)", wind(*seat))
+                    } else {
+                        writeln!(out, "{} declares ready (亮倒), hiding {}", wind(*seat), kept)
+                    }
                 }
+                RecordEvent::Payment { seat, amount, reason } => match reason {
+                    Some(r) => writeln!(out, "  {} {:+} ({})", wind(*seat), amount, r.replace('_', " ")),
+                    None => writeln!(out, "  {} {:+}", wind(*seat), amount),
+                },
                 RecordEvent::ExhaustiveDraw => writeln!(out, "exhaustive draw (荒牌)"),
             };
         }
@@ -495,6 +527,20 @@ fn derive_action(
                 Some(Action::Discard(tile_of(set, tile)?))
             }
             RecordEvent::Flower { seat: s, tile } if *s == seat => Some(Action::Bonus(tile_of(set, tile)?)),
+            RecordEvent::Ready { seat: s, hidden, .. } if *s == seat => {
+                let discard = match events.get(pos + 1)? {
+                    RecordEvent::Discard { seat: d, tile } if *d == seat => tile_of(set, tile)?,
+                    _ => return None,
+                };
+                let mut mask = 0u64;
+                for h in hidden {
+                    mask |= 1 << tile_of(set, h)?.id();
+                }
+                Some(Action::DeclareReady {
+                    discard,
+                    hidden: mask,
+                })
+            }
             RecordEvent::Kong {
                 seat: s, tile, kind, ..
             } if *s == seat => {

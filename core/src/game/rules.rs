@@ -45,8 +45,11 @@ pub enum MultipleWinners {
 pub enum MissedWin {
     /// Nothing: the player may win on the next discard.
     None,
-    /// No win on a discard until the player's own next draw (漏和).
-    UntilOwnDraw,
+    /// No win on any offered tile until the player draws, pongs or kongs (漏和).
+    UntilDraw,
+    /// No win on an offered tile until the player's own next draw, unless the new win is worth
+    /// more than the best one passed (过手胡).
+    UntilDrawOrFanChange,
 }
 
 /// Who deals the next hand.
@@ -58,6 +61,24 @@ pub enum DealerRotation {
     WinnerDeals,
     /// The dealer keeps the deal while winning; otherwise it passes.
     StayOnWin,
+}
+
+/// Who deals after a discard won by several players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealerAfterMultiple {
+    /// The first winner in turn order from the discarder, as for a single win.
+    FirstWinner,
+    /// The discarder (卡五星's 一炮双响).
+    Discarder,
+}
+
+/// Who deals after a drawn hand (荒庄).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealerAfterDraw {
+    /// The dealer deals again.
+    Stay,
+    /// The deal passes to the next seat.
+    Pass,
 }
 
 /// Which declared kongs another player may rob.
@@ -97,6 +118,15 @@ pub struct TableRules {
     /// No kong in the same turn as a chi.
     pub no_kong_after_chi: bool,
     pub dealer: DealerRotation,
+    /// Who deals after several players win on one discard (only with [`DealerRotation::WinnerDeals`]).
+    pub dealer_after_multiple: DealerAfterMultiple,
+    /// Who deals after a drawn hand (with the winner-based rotations).
+    pub dealer_after_draw: DealerAfterDraw,
+    /// Players may declare ready (亮倒) together with a discard, freezing their hand.
+    pub declare_ready: bool,
+    /// A context word the engine adds to a hand won on a discard made right after the
+    /// discarder's kong (杠上炮), when the ruleset declares one.
+    pub after_kong_discard_word: Option<String>,
     /// Rounds of prevalent wind in a match.
     pub rounds: u32,
     pub start_points: i64,
@@ -142,6 +172,45 @@ pub enum WinSource {
     RobbedKong { konger: usize },
 }
 
+/// What the engine knows about a win that payments may depend on, besides the hand's value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinFacts {
+    pub winner: usize,
+    pub source: WinSource,
+    /// Bonus tiles the winner set aside.
+    pub flowers: u8,
+    /// Per seat: has declared ready (亮倒).
+    pub declared: Vec<bool>,
+    /// For a self-drawn win on a kong replacement: the seat whose discard that kong was made on.
+    pub kong_fed_by: Option<usize>,
+    /// The winner's melds other than concealed kongs.
+    pub exposed_melds: u8,
+    pub concealed_kongs: u8,
+    /// The seat whose discard made the winner's most recent meld, if it was made on a discard.
+    pub last_meld_from: Option<usize>,
+}
+
+/// A kong that stands (was not robbed), for instant kong payments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KongFacts {
+    pub konger: usize,
+    pub kind: crate::game::event::KongKind,
+    /// The discarder, for a kong on a discard.
+    pub from: Option<usize>,
+    /// Declared with the replacement tile of an earlier kong (杠上杠).
+    pub on_replacement: bool,
+    pub declared: Vec<bool>,
+}
+
+/// A hand that ended without a win.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawnFacts {
+    /// Seats that declared ready, in the order they declared.
+    pub declared_order: Vec<usize>,
+    /// Net kong payments of every seat this hand.
+    pub kong_net: Vec<i64>,
+}
+
 /// Everything the engine asks of a ruleset. Implemented by the ruleset crate; tests may
 /// implement it with a toy scorer.
 pub trait Rules {
@@ -155,5 +224,13 @@ pub trait Rules {
     /// it was won). `None` when the hand is not a win at all.
     fn judge_win(&self, hand: &Hand) -> Option<WinJudgement>;
     /// Net change of every seat for one win, winner positive, summing to zero.
-    fn settle(&self, judgement: &WinJudgement, winner: usize, source: WinSource, flowers: u8) -> Vec<i64>;
+    fn settle(&self, judgement: &WinJudgement, facts: &WinFacts) -> Vec<i64>;
+    /// Net change of every seat when a kong stands (instant kong payments); none by default.
+    fn settle_kong(&self, _facts: &KongFacts) -> Vec<i64> {
+        vec![0; self.table().player_count()]
+    }
+    /// Net change of every seat at a drawn hand; none by default.
+    fn settle_drawn(&self, _facts: &DrawnFacts) -> Vec<i64> {
+        vec![0; self.table().player_count()]
+    }
 }

@@ -74,9 +74,22 @@ pub struct SeatState {
     pub discards: Vec<Discarded>,
     pub bonus: Vec<Tile>,
     pub wind: Wind,
-    /// Passed a win and may not win on a discard until its own next draw (when the ruleset
-    /// says so).
-    pub missed_win: bool,
+    /// Passed a win and may not win on an offered tile until the lock is lifted (when the
+    /// ruleset says so): the value of the best win passed.
+    pub missed_win: Option<i64>,
+    /// Declared ready (亮倒): the hand is frozen.
+    pub declared: Option<Declared>,
+}
+
+/// A ready declaration (亮倒).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Declared {
+    /// 0 for the first seat to declare this hand, then 1, ...
+    pub order: usize,
+    /// Concealed triplets kept hidden (they may still be konged).
+    pub hidden: Vec<Tile>,
+    /// The tiles that complete the hand, which nobody may discard (see the engine).
+    pub waits: Vec<Tile>,
 }
 
 impl SeatState {
@@ -89,8 +102,13 @@ impl SeatState {
 /// How the player whose turn it is got here; decides which declarations and wins are open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TurnStart {
-    /// Drew `tile` from the wall; `after_kong` when it was a kong's replacement (杠上开花).
-    Drew { tile: Tile, after_kong: bool },
+    /// Drew `tile` from the wall; `after_kong` when it was a kong's replacement (杠上开花), and
+    /// `kong_from` the discarder when that kong was made on a discard.
+    Drew {
+        tile: Tile,
+        after_kong: bool,
+        kong_from: Option<usize>,
+    },
     /// Claimed a discard for a chow.
     Chi,
     /// Claimed a discard for a pong.
@@ -118,6 +136,11 @@ pub struct Offer {
     pub answers: Vec<(usize, crate::game::action::Action)>,
     /// Seats that were offered a win, to lock those that pass it.
     pub could_win: Vec<usize>,
+    /// The offering seat's turn began with a kong replacement: a discard is 杠上炮, a kong is
+    /// a kong on a replacement tile.
+    pub after_kong: bool,
+    /// For a kong made on a discard: that discarder.
+    pub kong_from: Option<usize>,
 }
 
 /// Where the hand stands.
@@ -143,6 +166,8 @@ pub struct State {
     pub phase: Phase,
     /// Net change of every seat so far this hand.
     pub scores: Vec<i64>,
+    /// The part of `scores` paid for kongs.
+    pub kong_net: Vec<i64>,
 }
 
 impl State {
@@ -158,6 +183,15 @@ impl State {
             Phase::Offer(o) => o.waiting.first().copied(),
             Phase::Over { .. } => None,
         }
+    }
+
+    /// Seats that declared ready, in the order they declared.
+    pub fn declared_order(&self) -> Vec<usize> {
+        let mut v: Vec<(usize, usize)> = (0..self.seats.len())
+            .filter_map(|s| self.seats[s].declared.as_ref().map(|d| (d.order, s)))
+            .collect();
+        v.sort_unstable();
+        v.into_iter().map(|(_, s)| s).collect()
     }
 
     pub fn is_over(&self) -> bool {
