@@ -44,6 +44,21 @@ fn mcr_strict98_corpus() {
     lock("mcr-strict98");
 }
 
+#[test]
+fn shiwan_corpus() {
+    lock("shiwan");
+}
+
+#[test]
+fn kawuxing_corpus() {
+    lock("kawuxing");
+}
+
+#[test]
+fn jingji_corpus() {
+    lock("jingji");
+}
+
 /// The corpus results rendered exactly as `assert_yaml_snapshot!` renders them (insta's own
 /// serializer, which the macro calls).
 fn render(entries: &[Entry]) -> String {
