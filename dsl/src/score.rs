@@ -41,6 +41,9 @@ pub enum ScoreError {
     NotWin,
     /// A ruleset script failed.
     Script(String),
+    /// The hand says something this ruleset's table cannot produce (a chow where there is no chi,
+    /// a fourth seat at a three-player table).
+    Table(String),
 }
 
 impl std::fmt::Display for ScoreError {
@@ -51,7 +54,7 @@ impl std::fmt::Display for ScoreError {
                 "the hand has {found} tiles (a kong counting three); a winning hand has {expected}, the winning tile written last"
             ),
             ScoreError::NotWin => write!(f, "not a win: no enabled win form reads these tiles"),
-            ScoreError::Script(m) => write!(f, "{m}"),
+            ScoreError::Script(m) | ScoreError::Table(m) => write!(f, "{m}"),
         }
     }
 }
@@ -60,6 +63,7 @@ impl std::error::Error for ScoreError {}
 
 /// Scores `hand` (the last concealed tile is the winning tile).
 pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
+    check_table(rs, hand)?;
     let set = &rs.tiles;
     let expected = rs.win_size();
     if hand.effective_len() != expected || hand.concealed.is_empty() {
@@ -187,6 +191,51 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         reading,
         ties,
     })
+}
+
+/// Rejects melds and seats the ruleset's table cannot produce.
+fn check_table(rs: &Ruleset, hand: &Hand) -> Result<(), ScoreError> {
+    let players = rs.play.players as usize;
+    let name = &rs.name;
+    if hand.context.seat.index() as usize >= players {
+        return Err(ScoreError::Table(format!(
+            "seat={} does not exist at a {players}-player table (ruleset {name} seats {})",
+            hand.context.seat.letter(),
+            (0..players as u8)
+                .filter_map(mj_core::Wind::from_index)
+                .map(|w| w.letter().to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        )));
+    }
+    for m in &hand.melds {
+        let (claim, what, from) = match *m {
+            mj_core::Meld::Chow { .. } => ("chi", "a declared chow", Some(mj_core::meld::From::Left)),
+            mj_core::Meld::Pung { from, .. } => ("pong", "a declared pung", Some(from)),
+            mj_core::Meld::ExposedKong { from, .. } => ("exposed_kong", "a kong on a discard", Some(from)),
+            mj_core::Meld::AddedKong { from, .. } => ("added_kong", "an added kong", Some(from)),
+            mj_core::Meld::ConcealedKong { .. } => ("concealed_kong", "a concealed kong", None),
+        };
+        if !rs.play.claims.iter().any(|c| c == claim) {
+            return Err(ScoreError::Table(format!(
+                "{what} cannot happen in ruleset {name}: its claims are {}",
+                rs.play.claims.join(", ")
+            )));
+        }
+        let seat_exists = match from {
+            Some(mj_core::meld::From::Opposite) => players >= 4,
+            Some(mj_core::meld::From::Right) => players >= 3,
+            _ => true,
+        };
+        if !seat_exists {
+            return Err(ScoreError::Table(format!(
+                "{what} claimed from seat {} cannot happen at a {players}-player table (1 = left{})",
+                from.map_or(0, |f| f.digit()),
+                if players == 3 { ", 3 = right" } else { "" }
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Whether the concealed tiles `before` (the hand before the win) had exactly one winning tile in

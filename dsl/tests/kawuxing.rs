@@ -80,7 +80,7 @@ fn loads_three_players_84_tiles_product() {
 fn seed_example_qing_yi_se_times_peng_peng_hu() {
     // Spec §6: "多种胡牌番种相乘计分, 如清碰为2×4": 清一色 ×4 × 碰碰胡 ×2 = 8.
     wins(
-        "[111m][333m,2]555m777m9m9m",
+        "[111m][333m,3]555m777m9m9m",
         &[("qing_yi_se", 4, 1), ("peng_peng_hu", 2, 1)],
         8,
     );
@@ -89,10 +89,10 @@ fn seed_example_qing_yi_se_times_peng_peng_hu() {
 #[test]
 fn shou_zhua_yi_without_peng_peng_hu() {
     // Spec §6 row 手抓一 ×4, "(不计碰碰胡)": four melds, the pair completed by the last tile.
-    wins("[111m][333p,2][555m][CCC]9p9p", &[("shou_zhua_yi", 4, 1)], 4);
+    wins("[111m][333p,3][555m][CCC]9p9p", &[("shou_zhua_yi", 4, 1)], 4);
     // Four pungs of one suit: 清一色 ×4 × 手抓一 ×4 = 16, still no 碰碰胡.
     wins(
-        "[111m][333m,2][555m][7777m]9m9m",
+        "[111m][333m,3][555m][7777m]9m9m",
         &[("qing_yi_se", 4, 1), ("shou_zhua_yi", 4, 1)],
         16,
     );
@@ -183,7 +183,7 @@ fn how_the_hand_was_won() {
     // Decisions 7: on a kong-replacement win both others pay.
     assert_eq!(pays(&r), (4, -2, -2));
     // After a direct kong on a discard as well ("无论是直杠开还是补杠开").
-    let r = score("[1111m,2]234m456p78p99p6p self kong");
+    let r = score("[1111m,3]234m456p78p99p6p self kong");
     assert_eq!(pays(&r), (4, -2, -2));
     // 杠上炮: the discarder, who had just konged, pays.
     let r = wins("[111m]234m456p78p99p6p gangpao", &[("gang_shang_pao", 2, 1)], 2);
@@ -218,7 +218,7 @@ fn products_multiply_across_rows() {
 #[test]
 fn three_player_payments() {
     // Decisions 7 (base 1 × product). 清一色 × 碰碰胡 = 8.
-    let hand = "[111m][333m,2]555m777m9m9m";
+    let hand = "[111m][333m,3]555m777m9m9m";
     assert_eq!(pays(&score(hand)), (8, 0, -8), "from=1: West (上家) pays");
     assert_eq!(pays(&score(&format!("{hand} from=1"))), (8, 0, -8));
     assert_eq!(pays(&score(&format!("{hand} from=2"))), (8, -8, 0), "下家");
