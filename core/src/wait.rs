@@ -610,7 +610,12 @@ fn compute(set: &TileSet, rules: &FormRules, melds: usize, concealed: &Counts, b
         let kinds = mask.count_ones() as usize;
         if melds == 0 && (total == kinds || total == kinds + 1) {
             let have = presence(c) & mask;
-            let dup = (0..set.playing_kinds()).any(|i| mask >> i & 1 == 1 && c[i] >= 2);
+            let mut m = have;
+            let mut dup = false;
+            while m != 0 && !dup {
+                dup = c[m.trailing_zeros() as usize] >= 2;
+                m &= m - 1;
+            }
             out.orphans = Some(kinds as i8 - have.count_ones() as i8 - i8::from(dup));
         }
     }
