@@ -7,7 +7,7 @@ use crate::meld::Meld;
 use crate::reading::FormRules;
 use crate::rng::Rng;
 use crate::tile::{Counts, Tile, TileSet, Wind};
-use crate::wait::shanten;
+use crate::wait::shanten_best;
 
 /// What one seat knows: its own concealed tiles, and the public table (melds, discards, counts).
 /// Other seats' concealed tiles and the wall order are not in it.
@@ -108,7 +108,7 @@ impl GreedyBot {
 }
 
 fn shanten_of(view: &SeatView, melds: usize, counts: &Counts) -> i8 {
-    shanten(view.tiles, view.forms, melds, counts).best()
+    shanten_best(view.tiles, view.forms, melds, counts)
 }
 
 /// How much a tile works with the rest of the hand: copies held and suited neighbours within two
