@@ -226,8 +226,14 @@ pub fn progress_bar(len: u64, label: &str) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let pb = ProgressBar::new(len);
-    let style = ProgressStyle::with_template("{prefix} {wide_bar} {pos}/{len} hands · {per_sec} · eta {eta}")
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    let style = ProgressStyle::with_template("{prefix} {wide_bar} {pos}/{len} · {rate} · eta {eta}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .with_key(
+            "rate",
+            |st: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0} hands/s", st.per_sec());
+            },
+        );
     pb.set_style(style);
     pb.set_prefix(label.to_string());
     pb
