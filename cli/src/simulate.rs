@@ -5,7 +5,7 @@
 //! how the hands are split over threads or shards: each worker fills its own integer-exact
 //! [`Partial`] and merging them is exact.
 
-use crate::stats::{two_proportion_z, welch_t, Bucket, Figures, Moments, Partial, Rate, Test};
+use crate::stats::{two_proportion_z, welch_t, Bucket, FanRate, Figures, Moments, Partial, Rate, Test};
 use indicatif::{ProgressBar, ProgressStyle};
 use mj_core::game::{play_hand, GreedyBot, Player, RandomBot, Record, Rules};
 use mj_core::Wind;
@@ -526,7 +526,7 @@ fn report_text(e: &Experiment, f: &Figures) -> String {
         "{:<36} {:>9} {:>9} {:>8}  95% CI",
         "fans, share of wins", "wins", "of", "rate"
     );
-    for (name, r) in &f.fans {
+    for FanRate { fan: name, rate: r } in &f.fans {
         let _ = writeln!(
             s,
             "  {} {:>9} {:>9} {:>8}  {}",
@@ -574,7 +574,7 @@ fn report_csv(f: &Figures) -> String {
             f.wins
         );
     }
-    for (name, r) in &f.fans {
+    for FanRate { fan: name, rate: r } in &f.fans {
         let _ = writeln!(
             s,
             "{},{},{},{},,{},{}",
@@ -792,4 +792,65 @@ pub fn cmd_merge(paths: &[String], format: Format) -> Result<String, String> {
         .collect::<Result<Vec<_>, _>>()?;
     let (e, p) = merge_files(&files, paths)?;
     Ok(report(&e, &p, format))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_partition_the_hands() {
+        for hands in [0u64, 1, 2, 7, 30, 31] {
+            for count in 1..=5u64 {
+                let total: u64 = (0..count).map(|index| Shard { index, count }.len(hands)).sum();
+                assert_eq!(total, hands, "{hands} hands in {count} shards");
+                for index in 0..count {
+                    let by_hand = (0..hands).filter(|k| k % count == index).count() as u64;
+                    assert_eq!(Shard { index, count }.len(hands), by_hand);
+                }
+            }
+        }
+        assert_eq!(Shard::parse("2/3"), Ok(Shard { index: 2, count: 3 }));
+        assert!(Shard::parse("3/3").is_err());
+        assert!(Shard::parse("0/0").is_err());
+    }
+
+    #[test]
+    fn hands_are_fixed_by_seed_and_index_alone() {
+        assert_eq!(hand_seed(5, 9), hand_seed(5, 9));
+        let seeds: std::collections::BTreeSet<u64> = (0..1000).map(|k| hand_seed(1, k)).collect();
+        assert_eq!(seeds.len(), 1000);
+        assert_ne!(hand_seed(1, 0), hand_seed(2, 0));
+        assert_eq!(seating(0, 4), (0, Wind::EAST));
+        assert_eq!(seating(5, 4), (1, Wind::SOUTH));
+        assert_eq!(seating(17, 3), (2, Wind::SOUTH));
+        assert_eq!(seating(9, 4), (1, Wind::WEST));
+        assert_eq!(seating(16, 4), (0, Wind::EAST));
+    }
+
+    /// A fixed seed's Partial agrees with counts taken straight from the records it played.
+    #[test]
+    fn partial_agrees_with_the_records() {
+        let t = table("mcr").expect("mcr");
+        let e = experiment(&t, Bot::Greedy, 11, 6);
+        let records: Vec<Record> = (0..6)
+            .map(|k| play(&t, Bot::Greedy, 11, k).expect("hand"))
+            .collect();
+        let p = run(&t, &e, Shard::WHOLE, 2, &ProgressBar::hidden()).expect("run");
+        let wins: usize = records.iter().map(|r| r.winners().len()).sum();
+        assert_eq!(p.hands, 6);
+        assert_eq!(p.wins, wins as u64);
+        assert_eq!(
+            p.hands_won,
+            records.iter().filter(|r| !r.winners().is_empty()).count() as u64
+        );
+        assert_eq!(p.hands_won + p.exhaustive_draws, 6);
+        let dealer_net: i64 = records.iter().map(|r| r.net()[r.dealer]).sum();
+        let from_dist: i64 = p.dealer_net.iter().map(|(v, c)| v * *c as i64).sum();
+        assert_eq!(from_dist, dealer_net);
+        for (k, r) in records.iter().enumerate() {
+            assert_eq!(r.seed, hand_seed(11, k as u64));
+            assert_eq!(r.dealer, k % 4);
+        }
+    }
 }

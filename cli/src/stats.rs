@@ -324,7 +324,15 @@ pub struct Figures {
     pub pong_per_hand: f64,
     pub kongs_per_hand: f64,
     /// Each fan's share of wins, most frequent first (ties by name).
-    pub fans: Vec<(String, Rate)>,
+    pub fans: Vec<FanRate>,
+}
+
+/// One fan's share of wins.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FanRate {
+    pub fan: String,
+    #[serde(flatten)]
+    pub rate: Rate,
 }
 
 fn per(x: u64, n: u64) -> f64 {
@@ -337,12 +345,15 @@ fn per(x: u64, n: u64) -> f64 {
 
 impl Figures {
     pub fn of(p: &Partial) -> Figures {
-        let mut fans: Vec<(String, Rate)> = p
+        let mut fans: Vec<FanRate> = p
             .fans
             .iter()
-            .map(|(n, &c)| (n.clone(), Rate::new(c, p.wins)))
+            .map(|(n, &c)| FanRate {
+                fan: n.clone(),
+                rate: Rate::new(c, p.wins),
+            })
             .collect();
-        fans.sort_by(|a, b| b.1.count.cmp(&a.1.count).then_with(|| a.0.cmp(&b.0)));
+        fans.sort_by(|a, b| b.rate.count.cmp(&a.rate.count).then_with(|| a.fan.cmp(&b.fan)));
         Figures {
             hands: p.hands,
             win_rate: Rate::new(p.hands_won, p.hands),
@@ -740,8 +751,8 @@ mod tests {
         assert!(close(f.claims_per_hand.mean, 1.0, 1e-12));
         assert!(close(f.dealer_net.mean, 5.0 / 3.0, 1e-12));
         assert!(close(f.non_dealer_win_rate.rate, 1.0 / 9.0, 1e-12));
-        assert_eq!(f.fans[0].0, "清一色");
-        assert_eq!(f.fans[0].1.count, 2);
+        assert_eq!(f.fans[0].fan, "清一色");
+        assert_eq!(f.fans[0].rate.count, 2);
         let buckets: Vec<(Option<i64>, i64, u64)> = f
             .win_total_histogram
             .iter()
