@@ -5,6 +5,8 @@ mod diff;
 mod json;
 mod play;
 mod report;
+mod simulate;
+mod stats;
 
 use clap::{Parser, Subcommand};
 use mj_dsl::Ruleset;
@@ -85,6 +87,48 @@ enum Command {
     },
     /// Replay a JSON game record; exit 1 at the first divergence.
     Replay { file: String },
+    /// Play many hands between bots and report statistics (rates with 95% intervals, totals,
+    /// fan frequencies); or compare two rulesets on the same hands. See docs/simulate.md.
+    Simulate {
+        /// Built-in ruleset name or folder.
+        #[arg(long, short, default_value = "mcr")]
+        rules: String,
+        /// Compare ruleset A with ruleset B on the same hand seeds instead.
+        #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with_all = ["shard", "out"])]
+        compare: Option<Vec<String>>,
+        /// Number of hands in the experiment.
+        #[arg(long, default_value_t = 1000)]
+        hands: u64,
+        /// Master seed: hand k is played from a wall seed derived from (seed, k).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Worker threads (default: the machine's parallelism); results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Bots in every seat.
+        #[arg(long, value_enum, default_value = "greedy")]
+        bot: simulate::Bot,
+        #[arg(long, conflicts_with = "csv")]
+        json: bool,
+        #[arg(long)]
+        csv: bool,
+        /// Play only shard i of n (hands k with k mod n = i); needs --out.
+        #[arg(long, value_name = "i/n", requires = "out")]
+        shard: Option<String>,
+        /// Write the partial result (JSON) to FILE for `mj merge` instead of printing a report.
+        #[arg(long, value_name = "FILE")]
+        out: Option<String>,
+    },
+    /// Merge the partial results of `mj simulate --shard i/n --out FILE` and print the report a
+    /// single run would have printed.
+    Merge {
+        #[arg(required = true)]
+        files: Vec<String>,
+        #[arg(long, conflicts_with = "csv")]
+        json: bool,
+        #[arg(long)]
+        csv: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -212,6 +256,43 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             json,
         } => play::play(&rules, seed, hands, whole_match, json, &mut out),
         Command::Replay { file } => play::replay_file(&file, &mut out),
+        Command::Simulate {
+            rules,
+            compare,
+            hands,
+            seed,
+            threads,
+            bot,
+            json,
+            csv,
+            shard,
+            out: file,
+        } => {
+            let opts = simulate::Options {
+                hands,
+                seed,
+                threads: threads.unwrap_or_else(simulate::default_threads),
+                bot,
+                format: format(json, csv),
+            };
+            let text = match compare {
+                Some(pair) => simulate::cmd_compare(&pair[0], &pair[1], &opts)?,
+                None => {
+                    let shard = match shard {
+                        Some(s) => Some(simulate::Shard::parse(&s)?),
+                        None => None,
+                    };
+                    simulate::cmd_simulate(&rules, &opts, shard, file.as_deref())?
+                }
+            };
+            write!(out, "{text}").map_err(|e| e.to_string())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Merge { files, json, csv } => {
+            let text = simulate::cmd_merge(&files, format(json, csv))?;
+            write!(out, "{text}").map_err(|e| e.to_string())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Rulesets => {
             for name in mj_dsl::builtin_names() {
                 match mj_dsl::load(name) {
@@ -222,6 +303,16 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         }
+    }
+}
+
+fn format(json: bool, csv: bool) -> simulate::Format {
+    if json {
+        simulate::Format::Json
+    } else if csv {
+        simulate::Format::Csv
+    } else {
+        simulate::Format::Text
     }
 }
 
