@@ -637,7 +637,11 @@ mod tests {
     }
 
     fn pay(seat: usize, amount: i64) -> RecordEvent {
-        RecordEvent::Payment { seat, amount }
+        RecordEvent::Payment {
+            seat,
+            amount,
+            reason: None,
+        }
     }
 
     /// Three hands with known outcomes:
