@@ -73,6 +73,12 @@ pub fn waits(set: &TileSet, rules: &FormRules, melds: &[Meld], concealed: &Count
 /// The standard form is decided per suit: adding one tile changes one suit only, so each suit's
 /// verdict is computed once and a candidate costs one suit check instead of a whole-hand test.
 pub fn shape_waits(set: &TileSet, rules: &FormRules, melds: usize, before: &Counts) -> u64 {
+    shape_waits_up_to(set, rules, melds, before, u32::MAX)
+}
+
+/// Like [`shape_waits`], but may stop once `limit` waits are found: "is this the only wait" needs
+/// to see a second one, not all of them.
+pub fn shape_waits_up_to(set: &TileSet, rules: &FormRules, melds: usize, before: &Counts, limit: u32) -> u64 {
     let Some(total) = concealed_total(set, before) else {
         return 0;
     };
@@ -81,7 +87,10 @@ pub fn shape_waits(set: &TileSet, rules: &FormRules, melds: usize, before: &Coun
     }
     let mut mask = 0u64;
     if rules.standard {
-        mask |= standard_shape_waits(set, before);
+        mask |= standard_shape_waits(set, before, limit);
+        if mask.count_ones() >= limit {
+            return mask;
+        }
     }
     if rules.seven_pairs && melds == 0 && total == 13 {
         let mut odd = (0..set.playing_kinds()).filter(|&i| before[i] % 2 == 1);
@@ -151,7 +160,7 @@ fn honour_part(counts: &[u8]) -> Part {
     }
 }
 
-fn standard_shape_waits(set: &TileSet, before: &Counts) -> u64 {
+fn standard_shape_waits(set: &TileSet, before: &Counts, limit: u32) -> u64 {
     // Groups: each suit, then the honours. A winning tile goes into one group; every other group
     // must already be complete, and exactly one group in all holds the pair. A tile set has at
     // most three suits (the notation's m, p, s), so four groups.
@@ -203,6 +212,9 @@ fn standard_shape_waits(set: &TileSet, before: &Counts) -> u64 {
                 a[r] += 1;
                 if suit_part(&a, s.len()) == want {
                     mask |= 1 << (s.first as usize + r);
+                    if mask.count_ones() >= limit {
+                        return mask;
+                    }
                 }
             }
         } else {
@@ -211,6 +223,9 @@ fn standard_shape_waits(set: &TileSet, before: &Counts) -> u64 {
                 h[id] += 1;
                 if honour_part(&h[hon.clone()]) == want {
                     mask |= 1 << id;
+                    if mask.count_ones() >= limit {
+                        return mask;
+                    }
                 }
                 h[id] -= 1;
             }

@@ -246,7 +246,7 @@ pub fn unique_wait(
     melds: usize,
     before: &Counts,
 ) -> bool {
-    mj_core::wait::shape_waits(set, forms, melds, before).count_ones() == 1
+    mj_core::wait::shape_waits_up_to(set, forms, melds, before, 2).count_ones() == 1
 }
 
 /// The single-wait test of a knitted-straight reading looks only at what is left beside the knitted
