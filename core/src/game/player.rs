@@ -114,22 +114,22 @@ fn shanten_of(view: &SeatView, melds: usize, counts: &Counts) -> i8 {
 /// How much a tile works with the rest of the hand: copies held and suited neighbours within two
 /// ranks. Lower means a better discard among equal shanten.
 fn connection(set: &TileSet, c: &Counts, t: Tile) -> u32 {
-    let mut score = 4 * (c[t.id()] as u32 - 1);
-    if let Some((suit, rank)) = set.suit_rank(t) {
-        for u in set.playing_tiles() {
-            if u == t || c[u.id()] == 0 {
-                continue;
-            }
-            if let Some((s2, r2)) = set.suit_rank(u) {
-                if s2 == suit {
-                    let d = (r2 as i32 - rank as i32).unsigned_abs();
-                    score += match d {
-                        1 => 2 * c[u.id()] as u32,
-                        2 => c[u.id()] as u32,
-                        _ => 0,
-                    };
-                }
-            }
+    let mut score = 4 * (c[t.id()] as u32).saturating_sub(1);
+    let Some((suit, _)) = set.suit_rank(t) else {
+        return score;
+    };
+    let same_suit = |u: Tile| set.suit_rank(u).is_some_and(|(s, _)| s == suit);
+    for (d, weight) in [(1u8, 2u32), (2, 1)] {
+        if let Some(u) = set.step(t, d) {
+            score += weight * c[u.id()] as u32;
+        }
+        if let Some(u) = t
+            .id()
+            .checked_sub(d as usize)
+            .and_then(|i| set.tile(i))
+            .filter(|&u| same_suit(u))
+        {
+            score += weight * c[u.id()] as u32;
         }
     }
     score
