@@ -589,7 +589,9 @@ fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Offer) -> Vec<
             if table.claims.exposed_kong && have >= 3 && d.hidden.contains(&tile) {
                 let mut after = s.concealed;
                 after[tile.id()] -= 3;
-                if shape_waits(rules, s.melds.len() + 1, &after) == d.waits {
+                if shape_waits(rules, s.melds.len() + 1, &after) == d.waits
+                    && kong_allowed(rules, st, seat, KongKind::Exposed, Some(o.from), false)
+                {
                     out.push(Action::ExposedKong);
                 }
             }
