@@ -1129,17 +1129,36 @@ impl Loader {
         let self_drawn = rule(self, &raw.self_drawn);
         let discard = rule(self, &raw.discard);
         let robbed_kong = raw.robbed_kong.as_ref().map(|r| rule(self, &Some(r.clone())));
+        if let Some(v) = raw.kong.as_ref().and_then(|k| k.exposed_payers.as_ref()) {
+            if v != "discarder" && v != "each" {
+                let span = self.find_in(file, "settlement", &format!("\"{v}\""));
+                self.help(
+                    file,
+                    span,
+                    format!("in [settlement.kong]: exposed_payers = \"{v}\" is not known"),
+                    "use \"discarder\" or \"each\"".to_string(),
+                );
+            }
+        }
         let kong = match &raw.kong {
             None => crate::ruleset::KongRule::default(),
             Some(k) => crate::ruleset::KongRule {
                 added: formula(self, &k.added),
                 concealed: formula(self, &k.concealed),
                 exposed: formula(self, &k.exposed),
+                exposed_each: k.exposed_payers.as_deref() == Some("each"),
                 on_replacement: k.on_replacement.unwrap_or(1),
                 stand_on_draw: k.stand_on_draw.unwrap_or(true),
             },
         };
+        let discard_run = match &raw.discard_run {
+            None => None,
+            Some(r) => formula(self, &Some(r.each.clone())).map(|e| (r.count, e)),
+        };
         Settlement {
+            floor: raw.floor,
+            dealer_repeat_multiplier: raw.dealer_repeat_multiplier.unwrap_or(1),
+            discard_run,
             self_drawn,
             discard,
             robbed_kong,

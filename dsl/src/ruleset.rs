@@ -164,6 +164,11 @@ pub struct Settlement {
     pub liable: schema::Liable,
     pub kong: KongRule,
     pub drawn_hand: schema::DrawnHand,
+    pub floor: Option<i64>,
+    /// Multiplier of every payment in a hand whose dealer kept the deal (1 = none).
+    pub dealer_repeat_multiplier: i64,
+    /// Same tile discarded `count` times in a row: the first discarder pays `each` to every other.
+    pub discard_run: Option<(u8, Expr)>,
 }
 
 /// Compiled instant kong payments.
@@ -172,6 +177,8 @@ pub struct KongRule {
     pub added: Option<Expr>,
     pub concealed: Option<Expr>,
     pub exposed: Option<Expr>,
+    /// `exposed` is paid by every other player, not only the discarder.
+    pub exposed_each: bool,
     pub on_replacement: i64,
     pub stand_on_draw: bool,
 }
@@ -182,6 +189,7 @@ impl Default for KongRule {
             added: None,
             concealed: None,
             exposed: None,
+            exposed_each: false,
             on_replacement: 1,
             stand_on_draw: true,
         }

@@ -180,6 +180,9 @@ pub struct Play {
     /// discarder's kong (杠上炮).
     #[serde(default)]
     pub after_kong_discard_word: Option<String>,
+    /// Nobody may win on the discard (or robbed kong) of a player at the `[settlement] floor`.
+    #[serde(default)]
+    pub no_win_from_floor: bool,
 }
 
 fn four() -> u8 {
@@ -282,6 +285,25 @@ pub struct Settlement {
     /// Payments at a drawn hand.
     #[serde(default)]
     pub drawn_hand: Option<DrawnHand>,
+    /// Chips: no payment takes a player's points below this; a payer short of chips pays what
+    /// it has, its payees in turn order from it.
+    #[serde(default)]
+    pub floor: Option<i64>,
+    /// Every payment of a hand dealt by a dealer who kept the deal (倍打) is multiplied by this.
+    #[serde(default)]
+    pub dealer_repeat_multiplier: Option<i64>,
+    /// A penalty for the same tile discarded several times in a row (追牌).
+    #[serde(default)]
+    pub discard_run: Option<DiscardRun>,
+}
+
+/// `count` discards in a row (no claim between) of one tile: the first of those discarders pays
+/// `each` to every other player.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct DiscardRun {
+    pub count: u8,
+    pub each: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
@@ -308,6 +330,22 @@ pub struct Liable {
     /// ... unless the winner has a concealed kong.
     #[serde(default)]
     pub last_meld_unless_concealed_kong: bool,
+    /// A player with this many claims in a row from one feeder: that feeder pays every share of
+    /// the player's win, however it is won.
+    #[serde(default)]
+    pub same_feeder_calls: Option<u8>,
+    /// ... and the other way round: the caller pays every share of the feeder's win.
+    #[serde(default)]
+    pub same_feeder_calls_mutual: bool,
+    /// A discard win by a player with at least this many claimed melds whose whole hand is of one
+    /// suit without honours: the discarder pays every share (清一色 display).
+    #[serde(default)]
+    pub one_suit_display: Option<u8>,
+    /// A discard win by a player down to one concealed tile: the discarder pays every share when
+    /// every tile the player has held alone, and the winning tile, lie within this many ranks of
+    /// the first one held alone (same suit; for an honour, the same honour group).
+    #[serde(default)]
+    pub single_tile_window: Option<u8>,
 }
 
 /// Formulas paid to a konger when a kong stands; `winner_declared` is the konger's declaration.
@@ -320,6 +358,9 @@ pub struct KongPayments {
     pub concealed: Option<String>,
     /// Paid by the discarder for a kong on a discard.
     pub exposed: Option<String>,
+    /// Who pays `exposed`: "discarder" (default) or "each" (every other player).
+    #[serde(default)]
+    pub exposed_payers: Option<String>,
     /// Multiplier for a kong declared with a kong's replacement tile (杠上杠), default 1.
     #[serde(default)]
     pub on_replacement: Option<i64>,
@@ -371,6 +412,13 @@ pub struct Match {
     /// Ranking points by place at the table, first place first.
     #[serde(default)]
     pub ranking_points: Vec<i64>,
+    /// The match ends early once this many players are at the `[settlement] floor`.
+    #[serde(default)]
+    pub end_at_floor: Option<u8>,
+    /// A win or kong that would end the match early is offered only to a player who would
+    /// finish first; other payments that would end it are held outside the table until it ends.
+    #[serde(default)]
+    pub leader_ends_only: bool,
 }
 
 fn four_u32() -> u32 {

@@ -4,16 +4,19 @@ use crate::cond::Expr;
 use crate::lang::BinOp;
 use crate::ruleset::{PaymentRule, Ruleset};
 use crate::score::Score;
+use mj_core::tile::Kind;
 
 /// Quantities a settlement formula may use. `winner_declared` and `payer_declared` are 1 when
-/// the winner (or konger) and the paying player had declared ready (亮倒), else 0.
-pub const VARS: [&str; 6] = [
+/// the winner (or konger) and the paying player had declared ready (亮倒), else 0;
+/// `dealer_streak` is how many hands in a row the dealer has kept the deal before this one.
+pub const VARS: [&str; 7] = [
     "total",
     "points",
     "bonus",
     "flowers",
     "winner_declared",
     "payer_declared",
+    "dealer_streak",
 ];
 
 /// How the hand was won, from the payers' point of view.
@@ -48,6 +51,14 @@ pub struct WinPay {
     pub concealed_kongs: u8,
     /// The seat whose discard made the winner's most recent meld.
     pub last_meld_from: Option<usize>,
+    /// Hands in a row the dealer has kept the deal before this one.
+    pub dealer_streak: u32,
+    /// Per seat: the seats that fed each of its claims, in order.
+    pub claim_feeders: Vec<Vec<usize>>,
+    /// The winning hand is all of one number suit, without honours.
+    pub one_suit: bool,
+    /// The tiles the winner held as its only concealed tile, in order.
+    pub held_alone: Vec<mj_core::Tile>,
 }
 
 impl WinPay {
@@ -64,6 +75,10 @@ impl WinPay {
             exposed_melds: 0,
             concealed_kongs: 0,
             last_meld_from: None,
+            dealer_streak: 0,
+            claim_feeders: Vec::new(),
+            one_suit: false,
+            held_alone: Vec::new(),
         }
     }
 }
@@ -99,9 +114,14 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
             p.flowers,
             declared(p.winner),
             declared(payer),
+            i64::from(p.dealer_streak),
         ]
     };
-    let capped = |x: i64| st.cap.map_or(x, |c| x.min(c));
+    let mult = repeat_multiplier(rs, p.dealer_streak);
+    let capped = |x: i64| {
+        let x = x.saturating_mul(mult);
+        st.cap.map_or(x, |c| x.min(c))
+    };
     let mut out = vec![0i64; players];
     let liable = match p.kind {
         WinKind::RobbedKong { konger } if st.liable.robbed_kong => Some(konger),
@@ -113,7 +133,8 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
                 .flatten()
         }),
         _ => None,
-    };
+    }
+    .or_else(|| liable_by_play(rs, p));
     if let Some(l) = liable.filter(|&l| l < players && l != p.winner) {
         let full: i64 = (0..players)
             .filter(|&s| s != p.winner)
@@ -144,6 +165,84 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
     out
 }
 
+/// The multiplier of every payment in a hand whose dealer has kept the deal `streak` times.
+fn repeat_multiplier(rs: &Ruleset, streak: u32) -> i64 {
+    if streak > 0 {
+        rs.settlement.dealer_repeat_multiplier
+    } else {
+        1
+    }
+}
+
+/// The feeder of the first run of `n` claims in a row from one seat.
+fn run_from(feeders: &[usize], n: u8) -> Option<usize> {
+    let n = (n as usize).max(1);
+    feeders
+        .windows(n)
+        .find(|w| w.iter().all(|&f| f == w[0]))
+        .map(|w| w[0])
+}
+
+/// Liabilities that come from how the hand was played (`[settlement.liable]`
+/// `same_feeder_calls`, `one_suit_display`, `single_tile_window`): the seat that pays every share.
+fn liable_by_play(rs: &Ruleset, p: &WinPay) -> Option<usize> {
+    let l = &rs.settlement.liable;
+    let feeders = |s: usize| p.claim_feeders.get(s).map_or(&[][..], |v| &v[..]);
+    if let Some(k) = l.same_feeder_calls {
+        if let Some(f) = run_from(feeders(p.winner), k) {
+            return Some(f);
+        }
+        if l.same_feeder_calls_mutual {
+            let caller = (0..p.claim_feeders.len())
+                .find(|&c| c != p.winner && run_from(feeders(c), k) == Some(p.winner));
+            if caller.is_some() {
+                return caller;
+            }
+        }
+    }
+    let WinKind::Discard { discarder } = p.kind else {
+        return None;
+    };
+    if l.one_suit_display
+        .is_some_and(|k| p.one_suit && p.exposed_melds >= k)
+    {
+        return Some(discarder);
+    }
+    if let (Some(r), Some(&first)) = (l.single_tile_window, p.held_alone.first()) {
+        let set = &rs.tiles;
+        let near = |t: mj_core::Tile| match (set.kind(first), set.kind(t)) {
+            (Kind::Suited { suit: a, rank: x }, Kind::Suited { suit: b, rank: y }) => {
+                a == b && x.abs_diff(y) <= r
+            }
+            (Kind::Honour { group: a, .. }, Kind::Honour { group: b, .. }) => a == b,
+            _ => false,
+        };
+        if p.held_alone.iter().all(|&t| near(t)) {
+            return Some(discarder);
+        }
+    }
+    None
+}
+
+/// Payments for the same tile discarded `[settlement.discard_run] count` times in a row (追牌):
+/// the first of those discarders pays `each` to every other player.
+pub fn settle_discard_run(rs: &Ruleset, first: usize, dealer_streak: u32) -> Vec<i64> {
+    let players = rs.play.players as usize;
+    let mut out = vec![0i64; players];
+    let Some((_, each)) = &rs.settlement.discard_run else {
+        return out;
+    };
+    let mult = repeat_multiplier(rs, dealer_streak);
+    for s in (0..players).filter(|&s| s != first) {
+        let amount = eval(each, &[0, 0, 0, 0, 0, 0, i64::from(dealer_streak)]).saturating_mul(mult);
+        out[s] += amount;
+        if let Some(x) = out.get_mut(first) {
+            *x -= amount;
+        }
+    }
+    out
+}
+
 /// Instant payments for a kong that stands, by `[settlement.kong]`: each other player pays for an
 /// added or concealed kong, the discarder for a kong on a discard; a kong declared on a
 /// replacement tile is multiplied by `on_replacement`.
@@ -154,6 +253,7 @@ pub fn settle_kong(
     from: Option<usize>,
     on_replacement: bool,
     declared: &[bool],
+    dealer_streak: u32,
 ) -> Vec<i64> {
     use mj_core::game::KongKind;
     let players = rs.play.players as usize;
@@ -166,16 +266,17 @@ pub fn settle_kong(
     };
     let Some(f) = f else { return out };
     let d = |s: usize| i64::from(declared.get(s).copied().unwrap_or(false));
-    let mult = if on_replacement { k.on_replacement } else { 1 };
+    let mult = if on_replacement { k.on_replacement } else { 1 } * repeat_multiplier(rs, dealer_streak);
     for payer in 0..players {
         let pays = match kind {
-            KongKind::Exposed => from == Some(payer),
+            KongKind::Exposed => k.exposed_each || from == Some(payer),
             _ => payer != konger,
         };
         if !pays || payer == konger {
             continue;
         }
-        let amount = eval(f, &[0, 0, 0, 0, d(konger), d(payer)]).saturating_mul(mult);
+        let amount =
+            eval(f, &[0, 0, 0, 0, d(konger), d(payer), i64::from(dealer_streak)]).saturating_mul(mult);
         out[payer] -= amount;
         out[konger] += amount;
     }
@@ -184,7 +285,12 @@ pub fn settle_kong(
 
 /// Payments at a drawn hand: kong money is returned unless it stands, and the first player to
 /// have declared ready pays each undeclared player `[settlement.drawn_hand]`'s amount.
-pub fn settle_drawn(rs: &Ruleset, declared_order: &[usize], kong_net: &[i64]) -> Vec<i64> {
+pub fn settle_drawn(
+    rs: &Ruleset,
+    declared_order: &[usize],
+    kong_net: &[i64],
+    dealer_streak: u32,
+) -> Vec<i64> {
     let players = rs.play.players as usize;
     let mut out = vec![0i64; players];
     if !rs.settlement.kong.stand_on_draw {
@@ -192,7 +298,8 @@ pub fn settle_drawn(rs: &Ruleset, declared_order: &[usize], kong_net: &[i64]) ->
             *o -= k;
         }
     }
-    let amount = rs.settlement.drawn_hand.first_declared_pays_undeclared;
+    let amount =
+        rs.settlement.drawn_hand.first_declared_pays_undeclared * repeat_multiplier(rs, dealer_streak);
     if let (Some(&first), true) = (declared_order.first(), amount != 0) {
         for s in (0..players).filter(|s| !declared_order.contains(s)) {
             out[first] -= amount;

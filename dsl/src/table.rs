@@ -4,10 +4,11 @@
 
 use crate::ruleset::Ruleset;
 use crate::score::score;
-use crate::settle::{settle_drawn, settle_kong, settle_win, WinKind, WinPay};
+use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinKind, WinPay};
 use mj_core::game::rules::{
-    ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, DrawnFacts, KongFacts,
-    MissedWin, MultipleWinners, RobKong, Rules, TableRules, WinFacts, WinJudgement, WinSource,
+    ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, DiscardRunFacts,
+    DrawnFacts, KongFacts, MissedWin, MultipleWinners, RobKong, Rules, TableRules, WinFacts, WinJudgement,
+    WinSource,
 };
 use mj_core::{FormRules, Hand, TileSet};
 
@@ -144,7 +145,16 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         rounds: 4,
         start_points: 0,
         ranking_points: Vec::new(),
+        end_at_floor: None,
+        leader_ends_only: false,
     });
+    let floor = rs.settlement.floor;
+    if floor.is_none() && (play.no_win_from_floor || m.end_at_floor.is_some()) {
+        return Err(
+            "ruleset [play] no_win_from_floor and [match] end_at_floor need a chip floor: set [settlement] floor"
+                .to_string(),
+        );
+    }
     Ok(TableRules {
         ruleset: rs.name.clone(),
         ruleset_version: rs.version.clone(),
@@ -171,6 +181,11 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         rounds: m.rounds,
         start_points: m.start_points,
         ranking_points: m.ranking_points,
+        floor,
+        no_win_from_floor: play.no_win_from_floor,
+        end_at_floor: m.end_at_floor,
+        leader_ends_only: m.leader_ends_only,
+        discard_run: rs.settlement.discard_run.as_ref().map(|(n, _)| *n),
     })
 }
 
@@ -227,6 +242,10 @@ impl Rules for Table {
             exposed_melds: f.exposed_melds,
             concealed_kongs: f.concealed_kongs,
             last_meld_from: f.last_meld_from,
+            dealer_streak: f.dealer_streak,
+            claim_feeders: f.claim_feeders.clone(),
+            one_suit: f.one_suit,
+            held_alone: f.held_alone.clone(),
         };
         settle_win(&self.ruleset, &p)
     }
@@ -239,11 +258,16 @@ impl Rules for Table {
             f.from,
             f.on_replacement,
             &f.declared,
+            f.dealer_streak,
         )
     }
 
     fn settle_drawn(&self, f: &DrawnFacts) -> Vec<i64> {
-        settle_drawn(&self.ruleset, &f.declared_order, &f.kong_net)
+        settle_drawn(&self.ruleset, &f.declared_order, &f.kong_net, f.dealer_streak)
+    }
+
+    fn settle_discard_run(&self, f: &DiscardRunFacts) -> Vec<i64> {
+        settle_discard_run(&self.ruleset, f.first, f.dealer_streak)
     }
 }
 

@@ -1,7 +1,12 @@
 //! Property tests of the turn engine over many seeded hands of the Chinese Official ruleset, 卡五星
-//! (three players, 亮倒, kong payments) and 十万麻将 (several winners, 漏和, liabilities): every tile
-//! is accounted for at every step, only legal actions are applied, settlements are zero-sum,
-//! records replay to the same end, and a seed always gives the same record.
+//! (three players, 亮倒, kong payments), 十万麻将 (several winners, 漏和, liabilities) and 中国竞技麻将
+//! (chips with a floor, 追牌, 包付, 倍打): every tile is accounted for at every step, only legal
+//! actions are applied, settlements are zero-sum, records replay to the same end, and a seed always
+//! gives the same record.
+//!
+//! With a chip floor the invariant checked is that the sum of stacks is conserved: payments on the
+//! table are zero-sum in every hand, payments held outside the table are zero-sum on their own,
+//! and no stack ends below the floor.
 
 use mj_core::game::play::run_observed;
 use mj_core::game::record::RecordEvent;
@@ -59,6 +64,8 @@ struct Seen {
     ready: usize,
     kong_payments: usize,
     drawn_payments: usize,
+    discard_runs: usize,
+    capped_wins: usize,
 }
 
 fn check_ruleset(name: &str, hands: u64) -> Seen {
@@ -76,6 +83,22 @@ fn check_ruleset(name: &str, hands: u64) -> Seen {
             net, end.scores,
             "{name} hand {i}: payments differ from the state's scores"
         );
+        assert_eq!(
+            record.held().iter().sum::<i64>(),
+            0,
+            "{name} hand {i}: held not zero-sum"
+        );
+        if let Some(floor) = t.table().floor {
+            for s in 0..net.len() {
+                assert!(
+                    end.balance(s) >= floor,
+                    "{name} hand {i}: seat {s} below the floor"
+                );
+            }
+            if (0..net.len()).any(|s| end.balance(s) == floor) && !record.winners().is_empty() {
+                seen.capped_wins += 1;
+            }
+        }
         let winners = record.winners();
         match winners.len() {
             0 => seen.draws += 1,
@@ -90,6 +113,7 @@ fn check_ruleset(name: &str, hands: u64) -> Seen {
                 RecordEvent::Ready { .. } => seen.ready += 1,
                 RecordEvent::Payment { reason: Some(r), .. } if r == "kong" => seen.kong_payments += 1,
                 RecordEvent::Payment { reason: Some(r), .. } if r == "drawn_hand" => seen.drawn_payments += 1,
+                RecordEvent::Payment { reason: Some(r), .. } if r == "discard_run" => seen.discard_runs += 1,
                 _ => {}
             }
         }
@@ -130,5 +154,14 @@ fn shiwan_keeps_every_invariant() {
         seen.ready + seen.kong_payments + seen.drawn_payments,
         0,
         "shiwan: {seen:?}"
+    );
+}
+
+#[test]
+fn jingji_keeps_every_invariant() {
+    let seen = check_ruleset("jingji", 200);
+    assert!(
+        seen.kong_payments > 0 && seen.multiple_wins + seen.capped_wins > 0,
+        "jingji: {seen:?}"
     );
 }

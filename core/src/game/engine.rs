@@ -5,10 +5,10 @@
 use super::action::Action;
 use super::event::{Event, KongKind, PaymentReason};
 use super::rules::{
-    ClaimKind, DealerAfterDraw, DealerAfterMultiple, DealerRotation, DrawnFacts, KongFacts, MissedWin,
-    MultipleWinners, Rules, TableRules, WinFacts, WinJudgement, WinSource,
+    ClaimKind, DealerAfterDraw, DealerAfterMultiple, DealerRotation, DiscardRunFacts, DrawnFacts, KongFacts,
+    MissedWin, MultipleWinners, Rules, TableRules, WinFacts, WinJudgement, WinSource,
 };
-use super::state::{Declared, Discarded, Offer, Phase, SeatState, State, Turn, TurnStart, Wall};
+use super::state::{Declared, Discarded, HandStart, Offer, Phase, SeatState, State, Turn, TurnStart, Wall};
 use crate::decompose::is_win;
 use crate::hand::{Context, Hand};
 use crate::meld::{From, Meld};
@@ -100,6 +100,17 @@ pub fn new_hand(
     dealer: usize,
     round: Wind,
 ) -> Result<(State, Vec<Event>), SetupError> {
+    new_hand_at(rules, seed, dealer, round, &HandStart::default())
+}
+
+/// [`new_hand`] at a given point of a match: every seat's points and the dealer's streak.
+pub fn new_hand_at(
+    rules: &dyn Rules,
+    seed: u64,
+    dealer: usize,
+    round: Wind,
+    start: &HandStart,
+) -> Result<(State, Vec<Event>), SetupError> {
     let set = rules.tiles();
     let table = rules.table();
     let mut rng = Rng::new(seed);
@@ -116,7 +127,7 @@ pub fn new_hand(
         let start = break_point(&table.wall_sides, tiles.len(), dealer, &dice);
         tiles.rotate_left(start);
     }
-    deal(rules, tiles, dice, dealer, round)
+    deal(rules, tiles, dice, dealer, round, start)
 }
 
 /// Starts a hand from a wall given in draw order (first tile drawn first, replacements taken
@@ -126,6 +137,17 @@ pub fn new_hand_from_wall(
     wall: Vec<Tile>,
     dealer: usize,
     round: Wind,
+) -> Result<(State, Vec<Event>), SetupError> {
+    new_hand_from_wall_at(rules, wall, dealer, round, &HandStart::default())
+}
+
+/// [`new_hand_from_wall`] at a given point of a match.
+pub fn new_hand_from_wall_at(
+    rules: &dyn Rules,
+    wall: Vec<Tile>,
+    dealer: usize,
+    round: Wind,
+    start: &HandStart,
 ) -> Result<(State, Vec<Event>), SetupError> {
     let set = rules.tiles();
     let mut counts = [0usize; MAX_KINDS];
@@ -138,7 +160,7 @@ pub fn new_hand_from_wall(
             found: wall.len(),
         });
     }
-    deal(rules, wall, Vec::new(), dealer, round)
+    deal(rules, wall, Vec::new(), dealer, round, start)
 }
 
 /// Where the wall is broken: count seats counter-clockwise from the dealer by the dice total,
@@ -164,6 +186,7 @@ fn deal(
     dice: Vec<u8>,
     dealer: usize,
     round: Wind,
+    start: &HandStart,
 ) -> Result<(State, Vec<Event>), SetupError> {
     let table = rules.table();
     let set = rules.tiles();
@@ -204,6 +227,7 @@ fn deal(
                 wind: Wind::from_index(((s + n - dealer) % n) as u8).unwrap_or_default(),
                 missed_win: None,
                 declared: None,
+                held_alone: Vec::new(),
             }
         })
         .collect();
@@ -223,6 +247,12 @@ fn deal(
         phase: Phase::Over { winners: vec![] },
         scores: vec![0; n],
         kong_net: vec![0; n],
+        stacks: (0..n)
+            .map(|s| start.stacks.get(s).copied().unwrap_or(table.start_points))
+            .collect(),
+        dealer_streak: start.dealer_streak,
+        held: vec![0; n],
+        discard_run: None,
     };
     if table.replace_bonus_at_deal && table.claims.bonus {
         for &s in &order {
@@ -421,8 +451,12 @@ fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Action> {
         _ => None,
     };
     if let TurnStart::Drew { tile, after_kong, .. } = t.start {
-        if self_win(rules, st, t.seat, tile, after_kong).is_some() {
-            out.push(Action::SelfWin);
+        if let Some((hand, j)) = self_win(rules, st, t.seat, tile, after_kong) {
+            let fed = if after_kong { kong_from_of(t) } else { None };
+            let facts = win_facts(rules, st, t.seat, &hand, WinSource::SelfDrawn, fed);
+            if !ends_with_other_first(rules, st, &capped(rules, st, &rules.settle(&j, &facts)), t.seat) {
+                out.push(Action::SelfWin);
+            }
         }
     }
     // A declared hand is frozen: kongs only when they leave the waits as declared.
@@ -438,7 +472,7 @@ fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Action> {
                     after[k.id()] -= 4;
                     drawn == Some(k) && d.hidden.contains(&k) && keeps_waits(d, s.melds.len() + 1, &after)
                 });
-                if ok {
+                if ok && kong_allowed(rules, st, t.seat, KongKind::Concealed, None, after_kong_of(t)) {
                     out.push(Action::ConcealedKong(k));
                 }
             }
@@ -452,7 +486,7 @@ fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Action> {
                             after[tile.id()] -= 1;
                             drawn == Some(tile) && keeps_waits(d, s.melds.len(), &after)
                         });
-                        if ok {
+                        if ok && kong_allowed(rules, st, t.seat, KongKind::Added, None, after_kong_of(t)) {
                             out.push(Action::AddedKong(tile));
                         }
                     }
@@ -530,13 +564,22 @@ fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Offer) -> Vec<
     if seat == o.from {
         return out;
     }
-    if let Some((_, j)) = discard_win(rules, st, seat, o) {
+    let feeder_broke = table.no_win_from_floor && table.floor.is_some_and(|f| st.balance(o.from) <= f);
+    if let Some((hand, j)) = discard_win(rules, st, seat, o).filter(|_| !feeder_broke) {
         let locked = match (s.missed_win, table.missed_win) {
             (None, _) | (_, MissedWin::None) => false,
             (Some(_), MissedWin::UntilDraw) => true,
             (Some(passed), MissedWin::UntilDrawOrFanChange) => j.total <= passed,
         };
-        if !locked {
+        let source = match o.kong {
+            Some(_) => WinSource::RobbedKong { konger: o.from },
+            None => WinSource::Discard { discarder: o.from },
+        };
+        let ends = table.leader_ends_only && {
+            let facts = win_facts(rules, st, seat, &hand, source, None);
+            ends_with_other_first(rules, st, &capped(rules, st, &rules.settle(&j, &facts)), seat)
+        };
+        if !locked && !ends {
             out.push(Action::Win);
         }
     }
@@ -546,14 +589,19 @@ fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Offer) -> Vec<
             if table.claims.exposed_kong && have >= 3 && d.hidden.contains(&tile) {
                 let mut after = s.concealed;
                 after[tile.id()] -= 3;
-                if shape_waits(rules, s.melds.len() + 1, &after) == d.waits {
+                if shape_waits(rules, s.melds.len() + 1, &after) == d.waits
+                    && kong_allowed(rules, st, seat, KongKind::Exposed, Some(o.from), false)
+                {
                     out.push(Action::ExposedKong);
                 }
             }
             out.push(Action::Pass);
             return out;
         }
-        if table.claims.exposed_kong && have >= 3 {
+        if table.claims.exposed_kong
+            && have >= 3
+            && kong_allowed(rules, st, seat, KongKind::Exposed, Some(o.from), false)
+        {
             out.push(Action::ExposedKong);
         }
         if table.claims.pong && have >= 2 {
@@ -800,7 +848,33 @@ fn discard(
     let s = &mut st.seats[seat];
     s.concealed[tile.id()] -= 1;
     s.discards.push(Discarded { tile, claimed: false });
+    if s.concealed_len() == 1 {
+        if let Some(alone) = rules.tiles().tiles().find(|k| s.concealed[k.id()] > 0) {
+            if s.held_alone.last() != Some(&alone) {
+                s.held_alone.push(alone);
+            }
+        }
+    }
     ev.push(Event::Discard { seat, tile });
+    if let Some(k) = rules.table().discard_run {
+        let run = match st.discard_run {
+            Some((t, first, c)) if t == tile => (t, first, c.saturating_add(1)),
+            _ => (tile, seat, 1),
+        };
+        st.discard_run = Some(run);
+        if run.2 >= k.max(1) {
+            st.discard_run = None;
+            let facts = DiscardRunFacts {
+                first: run.1,
+                tile,
+                dealer_streak: st.dealer_streak,
+            };
+            let raw = rules.settle_discard_run(&facts);
+            if raw.iter().any(|&x| x != 0) {
+                pay(rules, st, &raw, PaymentReason::DiscardRun, ev);
+            }
+        }
+    }
     if !open_offer(rules, st, new_offer(seat, tile, None, after_kong, None)) {
         draw(rules, st, (seat + 1) % n, ev);
     }
@@ -816,23 +890,11 @@ fn kong_stands(
     on_replacement: bool,
     ev: &mut Vec<Event>,
 ) {
-    let facts = KongFacts {
-        konger: seat,
-        kind,
-        from,
-        on_replacement,
-        declared: st.seats.iter().map(|s| s.declared.is_some()).collect(),
-    };
-    let pay = rules.settle_kong(&facts);
-    if pay.iter().any(|&x| x != 0) {
-        for (s, amount) in pay.into_iter().enumerate().take(st.players()) {
-            st.scores[s] += amount;
-            st.kong_net[s] += amount;
-            ev.push(Event::Payment {
-                seat: s,
-                amount,
-                reason: PaymentReason::Kong,
-            });
+    let raw = rules.settle_kong(&kong_facts(st, seat, kind, from, on_replacement));
+    if raw.iter().any(|&x| x != 0) {
+        let paid = pay(rules, st, &raw, PaymentReason::Kong, ev);
+        for (k, x) in st.kong_net.iter_mut().zip(paid) {
+            *k += x;
         }
     }
     replacement(rules, st, seat, true, from, ev);
@@ -980,6 +1042,7 @@ fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mut Vec<Event
     if let Some(d) = st.seats[o.from].discards.last_mut() {
         d.claimed = true;
     }
+    st.discard_run = None;
     let s = &mut st.seats[seat];
     // 漏和 is lifted by any move of one's own: a pong or a kong as well as a draw.
     if table.missed_win == MissedWin::UntilDraw {
@@ -1068,8 +1131,6 @@ fn finish(
     ev: &mut Vec<Event>,
 ) {
     let set = rules.tiles();
-    let n = st.players();
-    let declared: Vec<bool> = st.seats.iter().map(|s| s.declared.is_some()).collect();
     for (w, hand, j) in winners {
         let (from, robbed) = match source {
             WinSource::SelfDrawn => (None, false),
@@ -1086,30 +1147,9 @@ fn finish(
             fans: j.fans.clone(),
             total: j.total,
         });
-        let melds = &st.seats[*w].melds;
-        let concealed_kongs = melds
-            .iter()
-            .filter(|m| matches!(m, Meld::ConcealedKong { .. }))
-            .count();
-        let facts = WinFacts {
-            winner: *w,
-            source,
-            flowers: st.seats[*w].bonus.len() as u8,
-            declared: declared.clone(),
-            kong_fed_by,
-            exposed_melds: (melds.len() - concealed_kongs) as u8,
-            concealed_kongs: concealed_kongs as u8,
-            last_meld_from: melds.last().and_then(|m| meld_source(*w, n, m)),
-        };
-        let pay = rules.settle(j, &facts);
-        for (seat, amount) in pay.into_iter().enumerate().take(n) {
-            st.scores[seat] += amount;
-            ev.push(Event::Payment {
-                seat,
-                amount,
-                reason: PaymentReason::Win,
-            });
-        }
+        let facts = win_facts(rules, st, *w, hand, source, kong_fed_by);
+        let raw = rules.settle(j, &facts);
+        pay(rules, st, &raw, PaymentReason::Win, ev);
     }
     st.phase = Phase::Over {
         winners: winners.iter().map(|(w, _, _)| *w).collect(),
@@ -1180,19 +1220,188 @@ fn exhaustive(rules: &dyn Rules, st: &mut State, ev: &mut Vec<Event>) {
     let facts = DrawnFacts {
         declared_order: st.declared_order(),
         kong_net: st.kong_net.clone(),
+        dealer_streak: st.dealer_streak,
     };
-    let pay = rules.settle_drawn(&facts);
-    if pay.iter().any(|&x| x != 0) {
-        for (seat, amount) in pay.into_iter().enumerate().take(st.players()) {
-            st.scores[seat] += amount;
-            ev.push(Event::Payment {
-                seat,
-                amount,
-                reason: PaymentReason::DrawnHand,
-            });
-        }
+    let raw = rules.settle_drawn(&facts);
+    if raw.iter().any(|&x| x != 0) {
+        pay(rules, st, &raw, PaymentReason::DrawnHand, ev);
     }
     st.phase = Phase::Over { winners: vec![] };
+}
+
+/// What the engine knows about a win by `w` with `hand`, for its settlement.
+fn win_facts(
+    rules: &dyn Rules,
+    st: &State,
+    w: usize,
+    hand: &Hand,
+    source: WinSource,
+    kong_fed_by: Option<usize>,
+) -> WinFacts {
+    let set = rules.tiles();
+    let n = st.players();
+    let melds = &st.seats[w].melds;
+    let concealed_kongs = melds
+        .iter()
+        .filter(|m| matches!(m, Meld::ConcealedKong { .. }))
+        .count();
+    let mut all: Vec<Tile> = hand.concealed.clone();
+    for m in &hand.melds {
+        all.extend(m.tiles(set).unwrap_or_default());
+    }
+    let suit = all.first().and_then(|&t| set.suit_rank(t)).map(|(s, _)| s);
+    let one_suit = suit.is_some() && all.iter().all(|&t| set.suit_rank(t).map(|(s, _)| s) == suit);
+    WinFacts {
+        winner: w,
+        source,
+        flowers: st.seats[w].bonus.len() as u8,
+        declared: st.seats.iter().map(|s| s.declared.is_some()).collect(),
+        kong_fed_by,
+        exposed_melds: (melds.len() - concealed_kongs) as u8,
+        concealed_kongs: concealed_kongs as u8,
+        last_meld_from: melds.last().and_then(|m| meld_source(w, n, m)),
+        dealer_streak: st.dealer_streak,
+        claim_feeders: (0..n)
+            .map(|s| {
+                st.seats[s]
+                    .melds
+                    .iter()
+                    .filter_map(|m| meld_source(s, n, m))
+                    .collect()
+            })
+            .collect(),
+        one_suit,
+        held_alone: st.seats[w].held_alone.clone(),
+    }
+}
+
+fn kong_facts(
+    st: &State,
+    konger: usize,
+    kind: KongKind,
+    from: Option<usize>,
+    on_replacement: bool,
+) -> KongFacts {
+    KongFacts {
+        konger,
+        kind,
+        from,
+        on_replacement,
+        declared: st.seats.iter().map(|s| s.declared.is_some()).collect(),
+        dealer_streak: st.dealer_streak,
+    }
+}
+
+fn after_kong_of(t: &Turn) -> bool {
+    matches!(t.start, TurnStart::Drew { after_kong: true, .. })
+}
+
+fn kong_from_of(t: &Turn) -> Option<usize> {
+    match t.start {
+        TurnStart::Drew { kong_from, .. } => kong_from,
+        _ => None,
+    }
+}
+
+/// A kong is offered unless its instant payments would end the match early with someone other
+/// than the konger in first place (`leader_ends_only`).
+fn kong_allowed(
+    rules: &dyn Rules,
+    st: &State,
+    konger: usize,
+    kind: KongKind,
+    from: Option<usize>,
+    on_replacement: bool,
+) -> bool {
+    if !rules.table().leader_ends_only {
+        return true;
+    }
+    let raw = rules.settle_kong(&kong_facts(st, konger, kind, from, on_replacement));
+    !ends_with_other_first(rules, st, &capped(rules, st, &raw), konger)
+}
+
+/// A payment as it can actually be made: with a chip floor, each payer pays at most what it has
+/// above the floor, and what is paid goes to the payees in turn order from the first payer.
+pub fn capped(rules: &dyn Rules, st: &State, raw: &[i64]) -> Vec<i64> {
+    let Some(floor) = rules.table().floor else {
+        return raw.to_vec();
+    };
+    let n = raw.len();
+    let mut out = vec![0i64; n];
+    let mut pool = 0i64;
+    let mut first = None;
+    for p in (0..n).filter(|&s| raw[s] < 0) {
+        first.get_or_insert(p);
+        let paid = raw[p].saturating_neg().min((st.balance(p) - floor).max(0));
+        out[p] = -paid;
+        pool += paid;
+    }
+    let first = first.unwrap_or(0);
+    for k in 0..n {
+        let r = (first + k) % n;
+        if raw[r] > 0 {
+            let got = raw[r].min(pool);
+            out[r] = got;
+            pool -= got;
+        }
+    }
+    out
+}
+
+/// Whether `delta` would end the match early (`end_at_floor` players at the floor).
+fn ends_match(rules: &dyn Rules, st: &State, delta: &[i64]) -> bool {
+    let table = rules.table();
+    let Some(k) = table.end_at_floor else {
+        return false;
+    };
+    let floor = table.floor.unwrap_or(0);
+    let at_floor = (0..st.players())
+        .filter(|&s| st.balance(s) + delta.get(s).copied().unwrap_or(0) <= floor)
+        .count();
+    at_floor >= k as usize
+}
+
+/// With `leader_ends_only`: `delta` would end the match with a player ahead of `actor`.
+fn ends_with_other_first(rules: &dyn Rules, st: &State, delta: &[i64], actor: usize) -> bool {
+    if !rules.table().leader_ends_only || !ends_match(rules, st, delta) {
+        return false;
+    }
+    let after = |s: usize| st.balance(s) + delta.get(s).copied().unwrap_or(0);
+    (0..st.players()).any(|s| s != actor && after(s) > after(actor))
+}
+
+/// Makes a payment (capped by the chip floor) and records it; a payment other than for a win or
+/// a kong that would end the match early is held outside the table instead (`leader_ends_only`).
+/// Returns what was paid on the table.
+fn pay(
+    rules: &dyn Rules,
+    st: &mut State,
+    raw: &[i64],
+    reason: PaymentReason,
+    ev: &mut Vec<Event>,
+) -> Vec<i64> {
+    let n = st.players();
+    let actual = capped(rules, st, raw);
+    let held = rules.table().leader_ends_only
+        && !matches!(reason, PaymentReason::Win | PaymentReason::Kong)
+        && ends_match(rules, st, &actual);
+    for (seat, &amount) in actual.iter().enumerate().take(n) {
+        if held {
+            st.held[seat] += amount;
+        } else {
+            st.scores[seat] += amount;
+        }
+        ev.push(Event::Payment {
+            seat,
+            amount,
+            reason: if held { PaymentReason::Held } else { reason },
+        });
+    }
+    if held {
+        vec![0; n]
+    } else {
+        actual
+    }
 }
 
 /// The dealer of the next hand, and whether the deal passed on (which advances the round count).

@@ -27,6 +27,11 @@ pub enum PaymentReason {
     Win,
     Kong,
     DrawnHand,
+    /// A run of equal discards (追牌).
+    DiscardRun,
+    /// A payment held outside the table until the match is over (it would have ended the match
+    /// early with someone else in first place); not part of the hand's net on the table.
+    Held,
 }
 
 impl PaymentReason {
@@ -35,6 +40,8 @@ impl PaymentReason {
             PaymentReason::Win => "win",
             PaymentReason::Kong => "kong",
             PaymentReason::DrawnHand => "drawn_hand",
+            PaymentReason::DiscardRun => "discard_run",
+            PaymentReason::Held => "held",
         }
     }
 }

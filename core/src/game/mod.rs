@@ -17,12 +17,13 @@ pub mod state;
 
 pub use action::Action;
 pub use engine::{
-    apply, arrange_wall, legal_actions, new_hand, new_hand_from_wall, IllegalAction, SetupError,
+    apply, arrange_wall, legal_actions, new_hand, new_hand_at, new_hand_from_wall, new_hand_from_wall_at,
+    IllegalAction, SetupError,
 };
 pub use event::{Event, KongKind};
 pub use matchplay::{play_match, MatchResult};
-pub use play::{play_hand, play_hand_from_wall, PlayError};
+pub use play::{play_hand, play_hand_at, play_hand_from_wall, PlayError};
 pub use player::{GreedyBot, Player, RandomBot, SeatView};
 pub use record::{replay, Divergence, Record};
 pub use rules::{Rules, TableRules, WinJudgement, WinSource};
-pub use state::{Phase, State};
+pub use state::{HandStart, Phase, State};

@@ -2,12 +2,12 @@
 //! collect the events into a [`Record`].
 
 use super::action::Action;
-use super::engine::{legal_actions, new_hand, new_hand_from_wall, step, IllegalAction, SetupError};
+use super::engine::{legal_actions, new_hand_at, new_hand_from_wall, step, IllegalAction, SetupError};
 use super::event::Event;
 use super::player::Player;
 use super::record::Record;
 use super::rules::Rules;
-use super::state::State;
+use super::state::{HandStart, State};
 use crate::tile::{Tile, Wind};
 use std::fmt;
 
@@ -52,11 +52,24 @@ pub fn play_hand(
     dealer: usize,
     round: Wind,
 ) -> Result<Record, PlayError> {
+    play_hand_at(rules, players, seed, dealer, round, &HandStart::default())
+}
+
+/// [`play_hand`] at a given point of a match (every seat's points, the dealer's streak); the
+/// record carries them so that it replays alone.
+pub fn play_hand_at(
+    rules: &dyn Rules,
+    players: &mut [Box<dyn Player>],
+    seed: u64,
+    dealer: usize,
+    round: Wind,
+    start: &HandStart,
+) -> Result<Record, PlayError> {
     check_players(rules, players)?;
-    let (mut st, mut events) = new_hand(rules, seed, dealer, round).map_err(PlayError::Setup)?;
+    let (mut st, mut events) = new_hand_at(rules, seed, dealer, round, start).map_err(PlayError::Setup)?;
     run(rules, &mut st, players, &mut events)?;
     let names = players.iter().map(|p| p.name()).collect();
-    Ok(Record::new(rules, seed, dealer, round, names, None, &events))
+    Ok(Record::new(rules, seed, dealer, round, names, None, &events).at(rules, &st))
 }
 
 /// Plays one hand from an arranged wall (draw order) and returns its record.

@@ -3,10 +3,10 @@
 //! them through the engine again.
 
 use super::action::Action;
-use super::engine::{legal_actions, new_hand, new_hand_from_wall, step};
+use super::engine::{legal_actions, new_hand_at, new_hand_from_wall_at, step};
 use super::event::{Event, KongKind, PaymentReason};
 use super::rules::Rules;
-use super::state::{Phase, State};
+use super::state::{HandStart, Phase, State};
 use crate::tile::{Tile, TileSet, Wind};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -31,7 +31,17 @@ pub struct Record {
     /// The wall in draw order, for hands started from an arranged wall instead of the seed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wall: Option<Vec<String>>,
+    /// Every seat's points when the hand began, for rulesets with a chip floor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stacks: Option<Vec<i64>>,
+    /// Hands in a row the dealer had kept the deal before this one.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub dealer_streak: u32,
     pub events: Vec<RecordEvent>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn is_false(b: &bool) -> bool {
@@ -228,7 +238,27 @@ impl Record {
             round: round.letter(),
             players,
             wall: wall.map(|w| w.iter().map(|&t| set.notation(t)).collect()),
+            stacks: None,
+            dealer_streak: 0,
             events: events.iter().map(|e| RecordEvent::from_event(set, e)).collect(),
+        }
+    }
+
+    /// The record with the match position of `st` (a state of this hand): the starting stacks
+    /// when the ruleset has a chip floor, and the dealer's streak.
+    pub fn at(mut self, rules: &dyn Rules, st: &State) -> Record {
+        if rules.table().floor.is_some() {
+            self.stacks = Some(st.stacks.clone());
+        }
+        self.dealer_streak = st.dealer_streak;
+        self
+    }
+
+    /// Where in its match the hand was played, as the engine takes it.
+    pub fn start(&self) -> HandStart {
+        HandStart {
+            stacks: self.stacks.clone().unwrap_or_default(),
+            dealer_streak: self.dealer_streak,
         }
     }
 
@@ -252,12 +282,22 @@ impl Record {
         Ok(r)
     }
 
-    /// Net change of every seat over the hand.
+    /// Net change of every seat over the hand, on the table (payments held outside the table
+    /// are not included: see [`Record::held`]).
     pub fn net(&self) -> Vec<i64> {
+        self.payments_where(|r| r != Some(PaymentReason::Held.name()))
+    }
+
+    /// Payments of the hand held outside the table, added once the match is over.
+    pub fn held(&self) -> Vec<i64> {
+        self.payments_where(|r| r == Some(PaymentReason::Held.name()))
+    }
+
+    fn payments_where(&self, keep: impl Fn(Option<&str>) -> bool) -> Vec<i64> {
         let mut out = vec![0; self.players.len()];
         for e in &self.events {
-            if let RecordEvent::Payment { seat, amount, .. } = e {
-                if let Some(x) = out.get_mut(*seat) {
+            if let RecordEvent::Payment { seat, amount, reason } = e {
+                if let Some(x) = out.get_mut(*seat).filter(|_| keep(reason.as_deref())) {
                     *x += amount;
                 }
             }
@@ -307,6 +347,15 @@ impl Record {
             self.round,
             self.players.join(", ")
         );
+        if let Some(stacks) = &self.stacks {
+            let list: Vec<String> = (0..n)
+                .map(|s| format!("{} {}", wind(s), stacks.get(s).copied().unwrap_or(0)))
+                .collect();
+            let _ = writeln!(out, "stacks {}", list.join(", "));
+        }
+        if self.dealer_streak > 0 && self.stacks.is_some() {
+            let _ = writeln!(out, "dealer streak {}", self.dealer_streak);
+        }
         for e in &self.events {
             let _ = match e {
                 RecordEvent::Deal { dice, hands, .. } => {
@@ -448,9 +497,9 @@ pub fn replay(rules: &dyn Rules, record: &Record) -> Result<State, Divergence> {
         Some(w) => {
             let tiles: Option<Vec<Tile>> = w.iter().map(|s| tile_of(set, s)).collect();
             let tiles = tiles.ok_or_else(|| fail(0, "the wall has a tile this ruleset lacks".into()))?;
-            new_hand_from_wall(rules, tiles, record.dealer, round)
+            new_hand_from_wall_at(rules, tiles, record.dealer, round, &record.start())
         }
-        None => new_hand(rules, record.seed, record.dealer, round),
+        None => new_hand_at(rules, record.seed, record.dealer, round, &record.start()),
     };
     let (mut st, events) = start.map_err(|e| fail(0, e.to_string()))?;
     let mut pos = 0usize;

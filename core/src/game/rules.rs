@@ -130,6 +130,21 @@ pub struct TableRules {
     /// Rounds of prevalent wind in a match.
     pub rounds: u32,
     pub start_points: i64,
+    /// Chips: no payment takes a player's points (start points plus everything won and paid
+    /// since) below this floor; a payer short of chips pays what it has, its payees in turn order
+    /// from it. `None`: points are unbounded.
+    pub floor: Option<i64>,
+    /// Nobody may win on the discard (or robbed kong) of a player at the floor.
+    pub no_win_from_floor: bool,
+    /// The match ends early once this many players are at the floor.
+    pub end_at_floor: Option<u8>,
+    /// A win or kong that would end the match early (see `end_at_floor`) is offered only to a
+    /// player who would finish it in first place (ties included); other payments that would end
+    /// it are held outside the table and added once the match is over.
+    pub leader_ends_only: bool,
+    /// This many discards in a row (no claim between) of the same tile call
+    /// [`Rules::settle_discard_run`] (追牌).
+    pub discard_run: Option<u8>,
     /// Ranking points by place, first place first.
     pub ranking_points: Vec<i64>,
 }
@@ -188,6 +203,15 @@ pub struct WinFacts {
     pub concealed_kongs: u8,
     /// The seat whose discard made the winner's most recent meld, if it was made on a discard.
     pub last_meld_from: Option<usize>,
+    /// Hands in a row the dealer has kept the deal before this one (0 = a fresh dealer).
+    pub dealer_streak: u32,
+    /// Per seat: the seats that fed each of its claims (chow, pong, kong on a discard), in order.
+    pub claim_feeders: Vec<Vec<usize>>,
+    /// The winning hand (melds included) is all of one number suit, without honours.
+    pub one_suit: bool,
+    /// The tiles the winner held as its only concealed tile after each of its discards, in order
+    /// (consecutive repeats once); empty when it never held a single tile.
+    pub held_alone: Vec<crate::tile::Tile>,
 }
 
 /// A kong that stands (was not robbed), for instant kong payments.
@@ -200,6 +224,18 @@ pub struct KongFacts {
     /// Declared with the replacement tile of an earlier kong (杠上杠).
     pub on_replacement: bool,
     pub declared: Vec<bool>,
+    /// Hands in a row the dealer has kept the deal before this one.
+    pub dealer_streak: u32,
+}
+
+/// The same tile discarded [`TableRules::discard_run`] times in a row (追牌).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiscardRunFacts {
+    /// The first of those discarders.
+    pub first: usize,
+    pub tile: crate::tile::Tile,
+    /// Hands in a row the dealer has kept the deal before this one.
+    pub dealer_streak: u32,
 }
 
 /// A hand that ended without a win.
@@ -209,6 +245,8 @@ pub struct DrawnFacts {
     pub declared_order: Vec<usize>,
     /// Net kong payments of every seat this hand.
     pub kong_net: Vec<i64>,
+    /// Hands in a row the dealer has kept the deal before this one.
+    pub dealer_streak: u32,
 }
 
 /// Everything the engine asks of a ruleset. Implemented by the ruleset crate; tests may
@@ -231,6 +269,10 @@ pub trait Rules {
     }
     /// Net change of every seat at a drawn hand; none by default.
     fn settle_drawn(&self, _facts: &DrawnFacts) -> Vec<i64> {
+        vec![0; self.table().player_count()]
+    }
+    /// Net change of every seat for a run of equal discards (追牌); none by default.
+    fn settle_discard_run(&self, _facts: &DiscardRunFacts) -> Vec<i64> {
         vec![0; self.table().player_count()]
     }
 }

@@ -79,6 +79,9 @@ pub struct SeatState {
     pub missed_win: Option<i64>,
     /// Declared ready (亮倒): the hand is frozen.
     pub declared: Option<Declared>,
+    /// The tiles held as the only concealed tile after each discard, in order (consecutive
+    /// repeats once).
+    pub held_alone: Vec<Tile>,
 }
 
 /// A ready declaration (亮倒).
@@ -168,6 +171,23 @@ pub struct State {
     pub scores: Vec<i64>,
     /// The part of `scores` paid for kongs.
     pub kong_net: Vec<i64>,
+    /// Every seat's points when the hand began (start points plus earlier hands).
+    pub stacks: Vec<i64>,
+    /// Hands in a row the dealer has kept the deal before this one.
+    pub dealer_streak: u32,
+    /// Payments held outside the table this hand (added once the match is over).
+    pub held: Vec<i64>,
+    /// The current run of equal discards: the tile, the first discarder and the run's length.
+    pub discard_run: Option<(Tile, usize, u8)>,
+}
+
+/// Where a hand stands in its match: what the engine needs beyond the seed and the seats.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct HandStart {
+    /// Every seat's points when the hand begins; empty = the ruleset's start points.
+    pub stacks: Vec<i64>,
+    /// Hands in a row the dealer has kept the deal before this one.
+    pub dealer_streak: u32,
 }
 
 impl State {
@@ -192,6 +212,11 @@ impl State {
             .collect();
         v.sort_unstable();
         v.into_iter().map(|(_, s)| s).collect()
+    }
+
+    /// Points of `seat` now: its stack at the hand's start plus this hand's net on the table.
+    pub fn balance(&self, seat: usize) -> i64 {
+        self.stacks.get(seat).copied().unwrap_or(0) + self.scores.get(seat).copied().unwrap_or(0)
     }
 
     pub fn is_over(&self) -> bool {

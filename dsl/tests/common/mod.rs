@@ -8,7 +8,8 @@ use mj_core::game::event::Event;
 use mj_core::game::record::RecordEvent;
 use mj_core::game::state::{Phase, TurnStart};
 use mj_core::game::{
-    apply, arrange_wall, legal_actions, new_hand_from_wall, replay, Action, Record, Rules, State,
+    apply, arrange_wall, legal_actions, new_hand_from_wall_at, replay, Action, HandStart, Record, Rules,
+    State,
 };
 use mj_core::{parse_tiles, Tile, Wind};
 use mj_dsl::table::Table;
@@ -37,10 +38,21 @@ impl<'a> Game<'a> {
     /// Deals an arranged hand with seat 0 (East) as dealer: `hands` per seat (topped up from the
     /// remaining tiles), `front` the next draws, `back` the replacement tiles in the order drawn.
     pub fn new(t: &'a Table, hands: &[&str], front: &str, back: &str) -> Game<'a> {
+        Game::new_at(t, hands, front, back, &HandStart::default())
+    }
+
+    /// [`Game::new`] at a point of a match: every seat's points and the dealer's streak.
+    pub fn new_at(t: &'a Table, hands: &[&str], front: &str, back: &str, start: &HandStart) -> Game<'a> {
         let hands: Vec<Vec<Tile>> = hands.iter().map(|h| tiles(t, h)).collect();
         let wall = arrange_wall(t, 0, &hands, &tiles(t, front), &tiles(t, back)).expect("wall arranges");
-        let (st, events) = new_hand_from_wall(t, wall.clone(), 0, Wind::EAST).expect("deal");
+        let (st, events) = new_hand_from_wall_at(t, wall.clone(), 0, Wind::EAST, start).expect("deal");
         Game { t, st, events, wall }
+    }
+
+    /// The seat whose turn it is discards the tile it just drew.
+    pub fn discard_drawn(&mut self, seat: usize) {
+        let d = self.drawn().expect("a drawn tile");
+        self.act(seat, Action::Discard(d));
     }
 
     pub fn tile(&self, s: &str) -> Tile {
@@ -148,13 +160,16 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Plays on passively to the end: offers are passed, turns discard the tile drawn (or the
-    /// first legal discard).
+    /// Plays on passively to the end: offers are passed, bonus tiles set aside, turns discard the
+    /// tile drawn (or the first legal discard).
     pub fn passive_to_end(&mut self) {
         while let Some(seat) = self.st.to_act() {
             let legal = self.legal(seat);
+            let bonus = legal.iter().copied().find(|a| matches!(a, Action::Bonus(_)));
             let a = if legal.contains(&Action::Pass) {
                 Action::Pass
+            } else if let Some(b) = bonus {
+                b
             } else {
                 self.drawn()
                     .map(Action::Discard)
@@ -171,7 +186,8 @@ impl<'a> Game<'a> {
         assert!(self.st.is_over(), "the hand is not over");
         assert_eq!(self.st.census(), self.t.tiles().total_tiles(), "tiles lost");
         let names = vec!["scripted".to_string(); self.t.table().player_count()];
-        let record = Record::new(self.t, 0, 0, Wind::EAST, names, Some(&self.wall), &self.events);
+        let record =
+            Record::new(self.t, 0, 0, Wind::EAST, names, Some(&self.wall), &self.events).at(self.t, &self.st);
         assert_eq!(record.net().iter().sum::<i64>(), 0, "not zero-sum");
         assert_eq!(record.net(), self.st.scores);
         let back = Record::from_json(&record.to_json()).expect("reads back");
