@@ -604,6 +604,8 @@ mod tests {
             round: 'E',
             players: vec!["greedy".into(); 4],
             wall: None,
+            stacks: None,
+            dealer_streak: 0,
             events,
         }
     }
