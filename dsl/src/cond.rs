@@ -41,7 +41,8 @@ pub struct Facts<'a> {
     /// Tile ids of the seat and prevalent wind honours, if the tile set has them.
     pub seat_tile: Option<usize>,
     pub round_tile: Option<usize>,
-    pub unique_wait: bool,
+    /// Whether the hand before the win had a single winning tile: computed on first use.
+    pub unique_wait: &'a dyn Fn() -> bool,
     /// Waits this division admits (any placement of the winning tile), as `1 << Wait as u8`.
     pub waits: u8,
     pub concealed_pungs: i64,
@@ -199,6 +200,8 @@ pub enum Expr {
     Var(Var),
     /// `var <op> constant`.
     VarCmp(BinOp, Var, i64),
+    /// `unique_wait`, evaluated lazily because it is the one costly quantity.
+    UniqueWait,
     Word(usize),
     Not(Box<Expr>),
     Bin(BinOp, Box<Expr>, Box<Expr>),
@@ -245,6 +248,9 @@ pub fn compile(ast: &Ast, scope: &dyn Scope) -> Result<Expr, CompileError> {
         ),
         Ast::Ident(name, s) => {
             if let Some((_, v, _)) = VARS.iter().find(|(n, _, _)| n == name) {
+                if *v == Var::UniqueWait {
+                    return Ok(Expr::UniqueWait);
+                }
                 return Ok(Expr::Var(*v));
             }
             if let Some(i) = scope.extra_var(name) {
@@ -859,6 +865,7 @@ impl Expr {
         match self {
             Expr::Num(n) => *n,
             Expr::Var(v) => f.vars[*v as usize],
+            Expr::UniqueWait => i64::from((f.unique_wait)()),
             Expr::VarCmp(op, v, n) => arith(*op, f.vars[*v as usize], *n),
             Expr::Word(i) => f.words.get(*i).copied().flatten().unwrap_or(0),
             Expr::Not(a) => i64::from(a.eval(f) == 0),
@@ -1001,7 +1008,8 @@ fn eval_var(v: Var, f: &Facts) -> i64 {
         Var::Kong => f.kong as i64,
         Var::Fourth => f.fourth as i64,
         Var::Flowers => f.flowers,
-        Var::UniqueWait => f.unique_wait as i64,
+        // Worked out on demand (see `Expr::UniqueWait`), never in the per-reading table.
+        Var::UniqueWait => 0,
         Var::Declared => f.declared as i64,
         Var::ExposedMelds => f.exposed_melds as i64,
         Var::ConcealedPungs => f.concealed_pungs,

@@ -94,8 +94,9 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
             }
         }
     }
-    let unique_wait = rs.scoring.needs_unique_wait
-        && unique_wait(set, &rs.scoring.unique_wait_forms, hand.melds.len(), &before_win);
+    // Whether the hand had a single winning tile is asked only by wait fans, and only when a
+    // division admits such a wait: it is worked out on first use.
+    let unique_wait = std::cell::Cell::new(None);
     let ctx = &hand.context;
     let words: Vec<Option<i64>> = rs
         .context_words
@@ -193,6 +194,17 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
     })
 }
 
+fn cached(cell: &std::cell::Cell<Option<bool>>, f: impl FnOnce() -> bool) -> bool {
+    match cell.get() {
+        Some(v) => v,
+        None => {
+            let v = f();
+            cell.set(Some(v));
+            v
+        }
+    }
+}
+
 /// Rejects melds and seats the ruleset's table cannot produce.
 fn check_table(rs: &Ruleset, hand: &Hand) -> Result<(), ScoreError> {
     let players = rs.play.players as usize;
@@ -274,7 +286,8 @@ struct HandFacts<'a> {
     counts: &'a Counts,
     before_win: &'a Counts,
     win: Tile,
-    unique_wait: bool,
+    /// Whether the hand before the win had a single winning tile, once someone has asked.
+    unique_wait: std::cell::Cell<Option<bool>>,
     words: &'a [Option<i64>],
     win_in_melds: i64,
     win_in_hand: i64,
@@ -345,6 +358,16 @@ fn judge(
                 .count() as i64;
         }
     }
+    let knitted_wait = std::cell::Cell::new(None);
+    let unique = || -> bool {
+        if r.form == mj_core::Form::KnittedStraight {
+            cached(&knitted_wait, || knitted_unique_wait(rs, hand, h, r))
+        } else {
+            cached(&h.unique_wait, || {
+                unique_wait(set, &rs.scoring.unique_wait_forms, hand.melds.len(), h.before_win)
+            })
+        }
+    };
     let mut facts = Facts {
         set,
         reading: r,
@@ -362,11 +385,7 @@ fn judge(
         suits: h.suits,
         seat_tile: h.seat_tile,
         round_tile: h.round_tile,
-        unique_wait: if r.form == mj_core::Form::KnittedStraight && rs.scoring.needs_unique_wait {
-            knitted_unique_wait(rs, hand, h, r)
-        } else {
-            h.unique_wait
-        },
+        unique_wait: &unique,
         waits: d.waits,
         concealed_pungs,
         declared: hand.melds.len(),
