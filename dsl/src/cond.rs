@@ -63,12 +63,33 @@ pub const VAR_COUNT: usize = 24;
 
 impl Facts<'_> {
     /// Computes every [`Var`] of this reading once.
-    pub fn settle_vars(&mut self) {
+    pub fn settle_vars(&mut self, used: &[Var]) {
         let mut v = [0i64; VAR_COUNT];
-        for (_, var, _) in VARS {
-            v[*var as usize] = eval_var(*var, self);
+        for &var in used {
+            v[var as usize] = eval_var(var, self);
         }
         self.vars = v;
+    }
+}
+
+impl Expr {
+    /// Adds every [`Var`] this expression reads to `out` (once each), so the scorer computes only
+    /// the quantities its ruleset uses.
+    pub fn collect_vars(&self, out: &mut Vec<Var>) {
+        let mut add = |v: Var| {
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        };
+        match self {
+            Expr::Var(v) | Expr::VarCmp(_, v, _) => add(*v),
+            Expr::Not(a) => a.collect_vars(out),
+            Expr::Bin(_, a, b) => {
+                a.collect_vars(out);
+                b.collect_vars(out);
+            }
+            _ => {}
+        }
     }
 }
 

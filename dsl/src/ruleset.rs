@@ -97,6 +97,8 @@ pub struct Plan {
     pub bonus: Vec<bool>,
     /// Per fan: (value, bonus), for combining counts into a total.
     pub values: Vec<(i64, bool)>,
+    /// The hand quantities some condition reads: the only ones worked out per reading.
+    pub vars: Vec<crate::cond::Var>,
 }
 
 /// One fan as the scorer judges it.
@@ -140,6 +142,9 @@ impl Plan {
             }
             p.bonus.push(f.bonus);
             p.values.push((f.value, f.bonus));
+            if let Some(w) = &f.when {
+                w.collect_vars(&mut p.vars);
+            }
         }
         p
     }

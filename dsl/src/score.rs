@@ -395,7 +395,7 @@ fn judge(
         words: h.words,
         vars: [0; crate::cond::VAR_COUNT],
     };
-    facts.settle_vars();
+    facts.settle_vars(&rs.scoring.plan.vars);
     let fbit = form_bit(r.form);
     let plan = &rs.scoring.plan;
     for step in &plan.plain {
