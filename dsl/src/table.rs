@@ -222,6 +222,7 @@ impl Rules for Table {
             points: s.points,
             valid: s.valid,
             fans,
+            concealed_pungs: s.concealed_pungs.clamp(0, i64::from(u8::MAX)) as u8,
         })
     }
 
@@ -246,6 +247,7 @@ impl Rules for Table {
             claim_feeders: f.claim_feeders.clone(),
             one_suit: f.one_suit,
             held_alone: f.held_alone.clone(),
+            concealed_pungs: i64::from(j.concealed_pungs),
         };
         settle_win(&self.ruleset, &p)
     }
@@ -263,7 +265,13 @@ impl Rules for Table {
     }
 
     fn settle_drawn(&self, f: &DrawnFacts) -> Vec<i64> {
-        settle_drawn(&self.ruleset, &f.declared_order, &f.kong_net, f.dealer_streak)
+        settle_drawn(
+            &self.ruleset,
+            &f.declared_order,
+            &f.ready,
+            &f.kong_net,
+            f.dealer_streak,
+        )
     }
 
     fn settle_discard_run(&self, f: &DiscardRunFacts) -> Vec<i64> {

@@ -1220,6 +1220,11 @@ fn exhaustive(rules: &dyn Rules, st: &mut State, ev: &mut Vec<Event>) {
     let facts = DrawnFacts {
         declared_order: st.declared_order(),
         kong_net: st.kong_net.clone(),
+        ready: st
+            .seats
+            .iter()
+            .map(|s| s.declared.is_some() || !shape_waits(rules, s.melds.len(), &s.concealed).is_empty())
+            .collect(),
         dealer_streak: st.dealer_streak,
     };
     let raw = rules.settle_drawn(&facts);

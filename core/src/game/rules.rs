@@ -177,6 +177,8 @@ pub struct WinJudgement {
     pub valid: bool,
     /// One line per fan, e.g. `清一色 24`, in the ruleset's table order.
     pub fans: Vec<String>,
+    /// Concealed pungs and kongs (坎) in the scored reading; a pung completed on a discard is not.
+    pub concealed_pungs: u8,
 }
 
 /// How a hand was won, from the payers' point of view.
@@ -245,6 +247,8 @@ pub struct DrawnFacts {
     pub declared_order: Vec<usize>,
     /// Net kong payments of every seat this hand.
     pub kong_net: Vec<i64>,
+    /// Per seat: one tile from a win in shape (听牌) when the wall ran out; declared seats are.
+    pub ready: Vec<bool>,
     /// Hands in a row the dealer has kept the deal before this one.
     pub dealer_streak: u32,
 }
