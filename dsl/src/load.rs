@@ -1170,6 +1170,7 @@ impl Loader {
             drawn_hand: raw.drawn_hand.clone().unwrap_or_default(),
             per_concealed_pung: raw.per_concealed_pung.unwrap_or(0),
             float: raw.float.unwrap_or(0),
+            horses: raw.horses.clone().filter(|h| h.count > 0),
         }
     }
 }

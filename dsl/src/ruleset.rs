@@ -173,6 +173,8 @@ pub struct Settlement {
     pub per_concealed_pung: i64,
     /// Added to each win payment (漂); 0 = none.
     pub float: i64,
+    /// 买马 after a self-drawn win.
+    pub horses: Option<schema::Horses>,
 }
 
 /// Compiled instant kong payments.

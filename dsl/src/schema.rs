@@ -301,6 +301,23 @@ pub struct Settlement {
     /// Added to every win payment (漂).
     #[serde(default)]
     pub float: Option<i64>,
+    /// Horses (买马) after a self-drawn win.
+    #[serde(default)]
+    pub horses: Option<Horses>,
+}
+
+/// 买马: after a self-drawn win `count` tiles are revealed from the wall's end; each number tile
+/// whose rank is in `ranks` is the winner's horse, and each payer pays its payment once more
+/// for each such horse.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Horses {
+    pub count: u8,
+    /// Ranks that count for the winner (e.g. 1, 4, 7: the winner's seat counting from the winner).
+    pub ranks: Vec<u8>,
+    /// Only when the winner had declared ready (孝感: 买马 only on a 亮倒 self-draw).
+    #[serde(default)]
+    pub declared_only: bool,
 }
 
 /// `count` discards in a row (no claim between) of one tile: the first of those discarders pays

@@ -61,6 +61,8 @@ pub struct WinPay {
     pub held_alone: Vec<mj_core::Tile>,
     /// Concealed pungs and kongs (坎) of the winning hand, for `per_concealed_pung`.
     pub concealed_pungs: i64,
+    /// Horses (买马) revealed for this win.
+    pub horses: Vec<mj_core::Tile>,
 }
 
 impl WinPay {
@@ -82,6 +84,7 @@ impl WinPay {
             one_suit: false,
             held_alone: Vec::new(),
             concealed_pungs: 0,
+            horses: Vec::new(),
         }
     }
 }
@@ -122,9 +125,10 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         ]
     };
     let mult = repeat_multiplier(rs, p.dealer_streak);
+    let hits = horse_hits(rs, &p.horses);
     let capped = |x: i64| {
         let x = x.saturating_mul(mult);
-        st.cap.map_or(x, |c| x.min(c))
+        st.cap.map_or(x, |c| x.min(c)).saturating_mul(1 + hits)
     };
     let extra = st
         .per_concealed_pung
@@ -184,6 +188,16 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         out[p.winner] += amount;
     }
     out
+}
+
+/// Horses (买马) that are the winner's: number tiles whose rank is one of `[settlement.horses]
+/// ranks`.
+fn horse_hits(rs: &Ruleset, horses: &[mj_core::Tile]) -> i64 {
+    let Some(h) = &rs.settlement.horses else { return 0 };
+    horses
+        .iter()
+        .filter(|&&t| rs.tiles.suit_rank(t).is_some_and(|(_, r)| h.ranks.contains(&r)))
+        .count() as i64
 }
 
 /// The multiplier of every payment in a hand whose dealer has kept the deal `streak` times.

@@ -226,6 +226,18 @@ impl Rules for Table {
         })
     }
 
+    fn horses(&self, f: &WinFacts) -> usize {
+        match &self.ruleset.settlement.horses {
+            Some(h)
+                if f.source == WinSource::SelfDrawn
+                    && (!h.declared_only || f.declared.get(f.winner).copied().unwrap_or(false)) =>
+            {
+                usize::from(h.count)
+            }
+            _ => 0,
+        }
+    }
+
     fn settle(&self, j: &WinJudgement, f: &WinFacts) -> Vec<i64> {
         let kind = match f.source {
             WinSource::SelfDrawn => WinKind::SelfDrawn,
@@ -248,6 +260,7 @@ impl Rules for Table {
             one_suit: f.one_suit,
             held_alone: f.held_alone.clone(),
             concealed_pungs: i64::from(j.concealed_pungs),
+            horses: f.horses.clone(),
         };
         settle_win(&self.ruleset, &p)
     }

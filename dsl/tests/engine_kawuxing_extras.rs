@@ -6,6 +6,7 @@
 mod common;
 
 use common::{payments, table, win_totals, Game};
+use mj_core::game::record::RecordEvent;
 use mj_core::game::Action;
 use mj_dsl::table::Table;
 
@@ -185,4 +186,72 @@ fn undeclared_feeder_of_a_declared_winner_pays_every_share() {
         };
         assert_eq!(payments(&r, None), vec![expect]);
     }
+}
+
+fn horses_in(r: &mj_core::game::Record) -> Vec<Vec<String>> {
+    r.events
+        .iter()
+        .filter_map(|e| match e {
+            RecordEvent::Horses { tiles, .. } => Some(tiles.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn horses_after_a_self_drawn_win_multiply_each_payment() {
+    let buy = "[settlement.horses]\ncount = 3\nranks = [1, 4, 7]";
+    let only_declared = format!("{buy}\ndeclared_only = true");
+    // (ruleset, East declares, horses expected, payment multiple of the total per payer)
+    let cases: [(Option<&str>, bool, bool, i64); 5] = [
+        (None, false, false, 1),
+        (Some(buy), false, true, 3),
+        (Some(buy), true, true, 6),
+        (Some(&only_declared), false, false, 1),
+        (Some(&only_declared), true, true, 6),
+    ];
+    for (extra, declare, bought, times) in cases {
+        let t = extra.map_or_else(|| table("kawuxing"), house);
+        // The wall's end, last tile first: 1m (a horse), 2m (not), 4p (a horse).
+        let mut g = Game::new(&t, &["111m222p333m46pCCF"], "1p 2p 5p", "1m 2m 4p");
+        if declare {
+            g.declare(0, "F", "");
+        } else {
+            g.discard(0, "F");
+        }
+        g.pass();
+        g.discard(1, "1p");
+        g.pass();
+        g.discard(2, "2p");
+        g.pass();
+        g.act(0, Action::SelfWin);
+        let r = g.finish();
+        let v = win_totals(&r)[0].1;
+        let expect_horses: Vec<Vec<String>> = if bought {
+            vec![vec!["1m".into(), "2m".into(), "4p".into()]]
+        } else {
+            vec![]
+        };
+        assert_eq!(horses_in(&r), expect_horses, "{extra:?} {declare}");
+        let each = times * v;
+        assert_eq!(
+            payments(&r, None),
+            vec![vec![2 * each, -each, -each]],
+            "{extra:?} {declare}"
+        );
+        if bought {
+            assert!(r.to_json().contains("\"type\":\"horses\""));
+        }
+    }
+    // No horses for a win on a discard.
+    let t = house(buy);
+    let mut g = Game::new(&t, &["111m222p333m46pCCF"], "5p", "1m 2m 4p");
+    g.discard(0, "F");
+    g.pass();
+    g.discard(1, "5p");
+    g.claim(0, Action::Win);
+    let r = g.finish();
+    assert!(horses_in(&r).is_empty());
+    let v = win_totals(&r)[0].1;
+    assert_eq!(payments(&r, None), vec![vec![v, -v, 0]]);
 }

@@ -1147,7 +1147,15 @@ fn finish(
             fans: j.fans.clone(),
             total: j.total,
         });
-        let facts = win_facts(rules, st, *w, hand, source, kong_fed_by);
+        let mut facts = win_facts(rules, st, *w, hand, source, kong_fed_by);
+        let horses = rules.horses(&facts);
+        if horses > 0 {
+            facts.horses = st.wall.live().iter().rev().take(horses).copied().collect();
+            ev.push(Event::Horses {
+                seat: *w,
+                tiles: facts.horses.clone(),
+            });
+        }
         let raw = rules.settle(j, &facts);
         pay(rules, st, &raw, PaymentReason::Win, ev);
     }
@@ -1277,6 +1285,7 @@ fn win_facts(
             .collect(),
         one_suit,
         held_alone: st.seats[w].held_alone.clone(),
+        horses: Vec::new(),
     }
 }
 
