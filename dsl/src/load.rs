@@ -1168,6 +1168,9 @@ impl Loader {
             liable: raw.liable.clone().unwrap_or_default(),
             kong,
             drawn_hand: raw.drawn_hand.clone().unwrap_or_default(),
+            per_concealed_pung: raw.per_concealed_pung.unwrap_or(0),
+            float: raw.float.unwrap_or(0),
+            horses: raw.horses.clone().filter(|h| h.count > 0),
         }
     }
 }

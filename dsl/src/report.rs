@@ -109,6 +109,7 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score) -> HandReport {
             }
         }
         pay.declared = declared;
+        pay.concealed_pungs = s.concealed_pungs;
         let p = settle::settle_win(rs, &pay);
         for (seat, amount) in p.into_iter().enumerate() {
             let w = Wind::from_index(seat as u8).map_or('?', |w| w.letter());

@@ -174,6 +174,12 @@ pub struct Settlement {
     pub dealer_repeat_multiplier: i64,
     /// Same tile discarded `count` times in a row: the first discarder pays `each` to every other.
     pub discard_run: Option<(u8, Expr)>,
+    /// Added to each win payment per concealed pung or kong of the winner (数坎); 0 = none.
+    pub per_concealed_pung: i64,
+    /// Added to each win payment (漂); 0 = none.
+    pub float: i64,
+    /// 买马 after a self-drawn win.
+    pub horses: Option<schema::Horses>,
 }
 
 /// Compiled instant kong payments.

@@ -295,6 +295,29 @@ pub struct Settlement {
     /// A penalty for the same tile discarded several times in a row (追牌).
     #[serde(default)]
     pub discard_run: Option<DiscardRun>,
+    /// Added to a win payment for each concealed pung or kong (坎) in the winning hand (数坎).
+    #[serde(default)]
+    pub per_concealed_pung: Option<i64>,
+    /// Added to every win payment (漂).
+    #[serde(default)]
+    pub float: Option<i64>,
+    /// Horses (买马) after a self-drawn win.
+    #[serde(default)]
+    pub horses: Option<Horses>,
+}
+
+/// 买马: after a self-drawn win `count` tiles are revealed from the wall's end; each number tile
+/// whose rank is in `ranks` is the winner's horse, and each payer pays its payment once more
+/// for each such horse.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Horses {
+    pub count: u8,
+    /// Ranks that count for the winner (e.g. 1, 4, 7: the winner's seat counting from the winner).
+    pub ranks: Vec<u8>,
+    /// Only when the winner had declared ready (孝感: 买马 only on a 亮倒 self-draw).
+    #[serde(default)]
+    pub declared_only: bool,
 }
 
 /// `count` discards in a row (no claim between) of one tile: the first of those discarders pays
@@ -346,6 +369,10 @@ pub struct Liable {
     /// the first one held alone (same suit; for an honour, the same honour group).
     #[serde(default)]
     pub single_tile_window: Option<u8>,
+    /// A discard win by a declared player on the discard of a player who has not declared: the
+    /// discarder pays every share (包胡).
+    #[serde(default)]
+    pub undeclared_feeds_declared: bool,
 }
 
 /// Formulas paid to a konger when a kong stands; `winner_declared` is the konger's declaration.
@@ -375,6 +402,9 @@ pub struct DrawnHand {
     /// The first player to have declared ready pays this to each player who has not.
     #[serde(default)]
     pub first_declared_pays_undeclared: i64,
+    /// Each player not ready (one tile from a win) pays this to each ready player (查叫).
+    #[serde(default)]
+    pub unready_pays_ready: i64,
 }
 
 /// Who pays a winner. Each formula is an expression over `total`, `bonus`, `points` (total

@@ -31,6 +31,8 @@ pub struct Score {
     pub reading: Reading,
     /// Fan lists of other readings with the same total (rule texts leave such ties open).
     pub ties: Vec<Vec<FanHit>>,
+    /// Concealed pungs and kongs (坎) of the best reading, for `[settlement] per_concealed_pung`.
+    pub concealed_pungs: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -184,6 +186,7 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
     };
     let valid = value >= min;
     let reading = divs.swap_remove(best).reading;
+    let concealed_pungs = concealed_pungs(rs, hand, win, &reading);
     Ok(Score {
         hits,
         total,
@@ -191,6 +194,7 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         valid,
         reading,
         ties,
+        concealed_pungs,
     })
 }
 
@@ -328,6 +332,32 @@ fn combine(rs: &Ruleset, counts: &[u32]) -> (i64, i64) {
     (total, points)
 }
 
+/// Concealed pungs and kongs (坎) of a reading; a pung completed on a discard is exposed unless
+/// the ruleset's `discard_pung` keeps it.
+fn concealed_pungs(rs: &Ruleset, hand: &Hand, win: Tile, r: &Reading) -> i64 {
+    let ctx = &hand.context;
+    let mut n = r
+        .sets
+        .iter()
+        .filter(|s| s.kind != SetKind::Chow && s.concealed)
+        .count() as i64;
+    if !ctx.self_drawn {
+        let w = win.id();
+        let in_chow = r.sets.iter().any(|s| {
+            s.kind == SetKind::Chow && s.meld.is_none() && (s.tile.id()..s.tile.id() + 3).contains(&w)
+        });
+        let keep = rs.scoring.discard_pung == DiscardPung::ExposedUnlessChow && in_chow;
+        if !keep {
+            n -= r
+                .sets
+                .iter()
+                .filter(|s| s.kind == SetKind::Pung && s.meld.is_none() && s.tile == win)
+                .count() as i64;
+        }
+    }
+    n
+}
+
 /// Counts of every fan on one division.
 fn judge(
     rs: &Ruleset,
@@ -339,25 +369,7 @@ fn judge(
     let set = &rs.tiles;
     let r = &d.reading;
     let ctx = &hand.context;
-    let mut concealed_pungs = r
-        .sets
-        .iter()
-        .filter(|s| s.kind != SetKind::Chow && s.concealed)
-        .count() as i64;
-    if !ctx.self_drawn {
-        let w = h.win.id();
-        let in_chow = r.sets.iter().any(|s| {
-            s.kind == SetKind::Chow && s.meld.is_none() && (s.tile.id()..s.tile.id() + 3).contains(&w)
-        });
-        let keep = rs.scoring.discard_pung == DiscardPung::ExposedUnlessChow && in_chow;
-        if !keep {
-            concealed_pungs -= r
-                .sets
-                .iter()
-                .filter(|s| s.kind == SetKind::Pung && s.meld.is_none() && s.tile == h.win)
-                .count() as i64;
-        }
-    }
+    let concealed_pungs = concealed_pungs(rs, hand, h.win, r);
     let knitted_wait = std::cell::Cell::new(None);
     let unique = || -> bool {
         if r.form == mj_core::Form::KnittedStraight {

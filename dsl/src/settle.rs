@@ -59,6 +59,10 @@ pub struct WinPay {
     pub one_suit: bool,
     /// The tiles the winner held as its only concealed tile, in order.
     pub held_alone: Vec<mj_core::Tile>,
+    /// Concealed pungs and kongs (坎) of the winning hand, for `per_concealed_pung`.
+    pub concealed_pungs: i64,
+    /// Horses (买马) revealed for this win.
+    pub horses: Vec<mj_core::Tile>,
 }
 
 impl WinPay {
@@ -79,6 +83,8 @@ impl WinPay {
             claim_feeders: Vec::new(),
             one_suit: false,
             held_alone: Vec::new(),
+            concealed_pungs: 0,
+            horses: Vec::new(),
         }
     }
 }
@@ -101,7 +107,8 @@ pub fn payments_for(
 }
 
 /// Net change of every seat for one win: the ruleset's formulas per payer, each payment capped
-/// by `[settlement] cap`, and the `[settlement.liable]` cases where one player pays every share.
+/// by `[settlement] cap`, then `per_concealed_pung` and `float` added to every payment that is
+/// positive, and the `[settlement.liable]` cases where one player pays every share.
 pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
     let players = rs.play.players as usize;
     let st = &rs.settlement;
@@ -118,9 +125,22 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         ]
     };
     let mult = repeat_multiplier(rs, p.dealer_streak);
+    let hits = horse_hits(rs, &p.horses);
     let capped = |x: i64| {
         let x = x.saturating_mul(mult);
-        st.cap.map_or(x, |c| x.min(c))
+        st.cap.map_or(x, |c| x.min(c)).saturating_mul(1 + hits)
+    };
+    let extra = st
+        .per_concealed_pung
+        .saturating_mul(p.concealed_pungs)
+        .saturating_add(st.float);
+    let share = |f: Option<&Expr>, payer: usize| {
+        let a = capped(f.map_or(0, |e| eval(e, &vals(payer))));
+        if a > 0 {
+            a.saturating_add(extra)
+        } else {
+            a
+        }
     };
     let mut out = vec![0i64; players];
     let liable = match p.kind {
@@ -132,13 +152,18 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
                 .then_some(p.last_meld_from)
                 .flatten()
         }),
+        WinKind::Discard { discarder }
+            if st.liable.undeclared_feeds_declared && declared(p.winner) == 1 && declared(discarder) == 0 =>
+        {
+            Some(discarder)
+        }
         _ => None,
     }
     .or_else(|| liable_by_play(rs, p));
     if let Some(l) = liable.filter(|&l| l < players && l != p.winner) {
         let full: i64 = (0..players)
             .filter(|&s| s != p.winner)
-            .map(|s| capped(st.self_drawn.each.as_ref().map_or(0, |e| eval(e, &vals(s)))))
+            .map(|s| share(st.self_drawn.each.as_ref(), s))
             .sum();
         out[l] -= full;
         out[p.winner] += full;
@@ -158,11 +183,21 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
             Some(d) if d == seat => rule.discarder.as_ref(),
             Some(_) => rule.others.as_ref(),
         };
-        let amount = capped(f.map_or(0, |e| eval(e, &vals(seat))));
+        let amount = share(f, seat);
         out[seat] -= amount;
         out[p.winner] += amount;
     }
     out
+}
+
+/// Horses (买马) that are the winner's: number tiles whose rank is one of `[settlement.horses]
+/// ranks`.
+fn horse_hits(rs: &Ruleset, horses: &[mj_core::Tile]) -> i64 {
+    let Some(h) = &rs.settlement.horses else { return 0 };
+    horses
+        .iter()
+        .filter(|&&t| rs.tiles.suit_rank(t).is_some_and(|(_, r)| h.ranks.contains(&r)))
+        .count() as i64
 }
 
 /// The multiplier of every payment in a hand whose dealer has kept the deal `streak` times.
@@ -283,11 +318,13 @@ pub fn settle_kong(
     out
 }
 
-/// Payments at a drawn hand: kong money is returned unless it stands, and the first player to
-/// have declared ready pays each undeclared player `[settlement.drawn_hand]`'s amount.
+/// Payments at a drawn hand: kong money is returned unless it stands, the first player to have
+/// declared ready pays each undeclared player `first_declared_pays_undeclared`, and each player
+/// not `ready` (one tile from a win) pays each ready one `unready_pays_ready` (查叫).
 pub fn settle_drawn(
     rs: &Ruleset,
     declared_order: &[usize],
+    ready: &[bool],
     kong_net: &[i64],
     dealer_streak: u32,
 ) -> Vec<i64> {
@@ -304,6 +341,16 @@ pub fn settle_drawn(
         for s in (0..players).filter(|s| !declared_order.contains(s)) {
             out[first] -= amount;
             out[s] += amount;
+        }
+    }
+    let chajiao = rs.settlement.drawn_hand.unready_pays_ready * repeat_multiplier(rs, dealer_streak);
+    if chajiao != 0 {
+        let is_ready = |s: usize| ready.get(s).copied().unwrap_or(false);
+        for payer in (0..players).filter(|&s| !is_ready(s)) {
+            for payee in (0..players).filter(|&s| is_ready(s)) {
+                out[payer] -= chajiao;
+                out[payee] += chajiao;
+            }
         }
     }
     out

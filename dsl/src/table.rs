@@ -222,7 +222,20 @@ impl Rules for Table {
             points: s.points,
             valid: s.valid,
             fans,
+            concealed_pungs: s.concealed_pungs.clamp(0, i64::from(u8::MAX)) as u8,
         })
+    }
+
+    fn horses(&self, f: &WinFacts) -> usize {
+        match &self.ruleset.settlement.horses {
+            Some(h)
+                if f.source == WinSource::SelfDrawn
+                    && (!h.declared_only || f.declared.get(f.winner).copied().unwrap_or(false)) =>
+            {
+                usize::from(h.count)
+            }
+            _ => 0,
+        }
     }
 
     fn settle(&self, j: &WinJudgement, f: &WinFacts) -> Vec<i64> {
@@ -246,6 +259,8 @@ impl Rules for Table {
             claim_feeders: f.claim_feeders.clone(),
             one_suit: f.one_suit,
             held_alone: f.held_alone.clone(),
+            concealed_pungs: i64::from(j.concealed_pungs),
+            horses: f.horses.clone(),
         };
         settle_win(&self.ruleset, &p)
     }
@@ -263,7 +278,13 @@ impl Rules for Table {
     }
 
     fn settle_drawn(&self, f: &DrawnFacts) -> Vec<i64> {
-        settle_drawn(&self.ruleset, &f.declared_order, &f.kong_net, f.dealer_streak)
+        settle_drawn(
+            &self.ruleset,
+            &f.declared_order,
+            &f.ready,
+            &f.kong_net,
+            f.dealer_streak,
+        )
     }
 
     fn settle_discard_run(&self, f: &DiscardRunFacts) -> Vec<i64> {

@@ -1147,7 +1147,15 @@ fn finish(
             fans: j.fans.clone(),
             total: j.total,
         });
-        let facts = win_facts(rules, st, *w, hand, source, kong_fed_by);
+        let mut facts = win_facts(rules, st, *w, hand, source, kong_fed_by);
+        let horses = rules.horses(&facts);
+        if horses > 0 {
+            facts.horses = st.wall.live().iter().rev().take(horses).copied().collect();
+            ev.push(Event::Horses {
+                seat: *w,
+                tiles: facts.horses.clone(),
+            });
+        }
         let raw = rules.settle(j, &facts);
         pay(rules, st, &raw, PaymentReason::Win, ev);
     }
@@ -1220,6 +1228,11 @@ fn exhaustive(rules: &dyn Rules, st: &mut State, ev: &mut Vec<Event>) {
     let facts = DrawnFacts {
         declared_order: st.declared_order(),
         kong_net: st.kong_net.clone(),
+        ready: st
+            .seats
+            .iter()
+            .map(|s| s.declared.is_some() || !shape_waits(rules, s.melds.len(), &s.concealed).is_empty())
+            .collect(),
         dealer_streak: st.dealer_streak,
     };
     let raw = rules.settle_drawn(&facts);
@@ -1272,6 +1285,7 @@ fn win_facts(
             .collect(),
         one_suit,
         held_alone: st.seats[w].held_alone.clone(),
+        horses: Vec::new(),
     }
 }
 

@@ -116,4 +116,10 @@ pub enum Event {
     },
     /// The wall ran out without a win (荒牌).
     ExhaustiveDraw,
+    /// Horses (买马) revealed from the wall's end for `seat`'s win, last tile first; they stay in
+    /// the wall.
+    Horses {
+        seat: usize,
+        tiles: Vec<Tile>,
+    },
 }

@@ -116,6 +116,11 @@ pub enum RecordEvent {
         reason: Option<String>,
     },
     ExhaustiveDraw,
+    /// Horses (买马) revealed from the wall's end for `seat`'s win.
+    Horses {
+        seat: usize,
+        tiles: Vec<String>,
+    },
 }
 
 impl RecordEvent {
@@ -211,6 +216,10 @@ impl RecordEvent {
                 reason: (*reason != PaymentReason::Win).then(|| reason.name().to_string()),
             },
             Event::ExhaustiveDraw => RecordEvent::ExhaustiveDraw,
+            Event::Horses { seat, tiles } => RecordEvent::Horses {
+                seat: *seat,
+                tiles: tiles.iter().map(|&t| n(t)).collect(),
+            },
         }
     }
 }
@@ -446,6 +455,10 @@ impl Record {
                     None => writeln!(out, "  {} {:+}", wind(*seat), amount),
                 },
                 RecordEvent::ExhaustiveDraw => writeln!(out, "exhaustive draw (荒牌)"),
+                RecordEvent::Horses { seat, tiles } => {
+                    let t: String = tiles.iter().map(|t| glyph(t)).collect();
+                    writeln!(out, "  {} buys horses (买马): {}", wind(*seat), t)
+                }
             };
         }
         out

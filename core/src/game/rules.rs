@@ -177,6 +177,8 @@ pub struct WinJudgement {
     pub valid: bool,
     /// One line per fan, e.g. `清一色 24`, in the ruleset's table order.
     pub fans: Vec<String>,
+    /// Concealed pungs and kongs (坎) in the scored reading; a pung completed on a discard is not.
+    pub concealed_pungs: u8,
 }
 
 /// How a hand was won, from the payers' point of view.
@@ -212,6 +214,9 @@ pub struct WinFacts {
     /// The tiles the winner held as its only concealed tile after each of its discards, in order
     /// (consecutive repeats once); empty when it never held a single tile.
     pub held_alone: Vec<crate::tile::Tile>,
+    /// Horses (买马): the tiles revealed from the wall's end for this win, as many as
+    /// [`Rules::horses`] asked for (fewer when the wall has fewer); empty when none.
+    pub horses: Vec<crate::tile::Tile>,
 }
 
 /// A kong that stands (was not robbed), for instant kong payments.
@@ -245,6 +250,8 @@ pub struct DrawnFacts {
     pub declared_order: Vec<usize>,
     /// Net kong payments of every seat this hand.
     pub kong_net: Vec<i64>,
+    /// Per seat: one tile from a win in shape (听牌) when the wall ran out; declared seats are.
+    pub ready: Vec<bool>,
     /// Hands in a row the dealer has kept the deal before this one.
     pub dealer_streak: u32,
 }
@@ -261,6 +268,11 @@ pub trait Rules {
     /// Scores a complete hand (the last concealed tile is the winning tile; the context says how
     /// it was won). `None` when the hand is not a win at all.
     fn judge_win(&self, hand: &Hand) -> Option<WinJudgement>;
+    /// How many tiles to reveal from the wall's end as horses (买马) for this win, before it is
+    /// settled; none by default.
+    fn horses(&self, _facts: &WinFacts) -> usize {
+        0
+    }
     /// Net change of every seat for one win, winner positive, summing to zero.
     fn settle(&self, judgement: &WinJudgement, facts: &WinFacts) -> Vec<i64>;
     /// Net change of every seat when a kong stands (instant kong payments); none by default.
