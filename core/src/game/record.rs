@@ -37,6 +37,9 @@ pub struct Record {
     /// Hands in a row the dealer had kept the deal before this one.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub dealer_streak: u32,
+    /// In a match with seat changes: the player (numbered by starting seat) at every seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<Vec<usize>>,
     pub events: Vec<RecordEvent>,
 }
 
@@ -240,6 +243,7 @@ impl Record {
             wall: wall.map(|w| w.iter().map(|&t| set.notation(t)).collect()),
             stacks: None,
             dealer_streak: 0,
+            seats: None,
             events: events.iter().map(|e| RecordEvent::from_event(set, e)).collect(),
         }
     }
@@ -352,6 +356,14 @@ impl Record {
                 .map(|s| format!("{} {}", wind(s), stacks.get(s).copied().unwrap_or(0)))
                 .collect();
             let _ = writeln!(out, "stacks {}", list.join(", "));
+        }
+        if let Some(seats) = &self.seats {
+            let list: Vec<String> = seats
+                .iter()
+                .enumerate()
+                .map(|(s, p)| format!("{} P{}", wind(s), p + 1))
+                .collect();
+            let _ = writeln!(out, "seated {}", list.join(", "));
         }
         if self.dealer_streak > 0 && self.stacks.is_some() {
             let _ = writeln!(out, "dealer streak {}", self.dealer_streak);
