@@ -606,6 +606,7 @@ mod tests {
             wall: None,
             stacks: None,
             dealer_streak: 0,
+            seats: None,
             events,
         }
     }

@@ -449,6 +449,14 @@ pub struct Match {
     /// finish first; other payments that would end it are held outside the table until it ends.
     #[serde(default)]
     pub leader_ends_only: bool,
+    /// Players with equal totals: "seat_order" (the lower starting seat first; the default) or
+    /// "share" (tied players split the ranking points of the places they cover).
+    #[serde(default)]
+    pub ties: Option<String>,
+    /// Seat changes (换位): entry `r` applies after round `r + 1`, giving for every seat the seat
+    /// its player moves to; `[]` changes nothing.
+    #[serde(default)]
+    pub seat_changes: Vec<Vec<usize>>,
 }
 
 fn four_u32() -> u32 {

@@ -7,8 +7,8 @@ use crate::score::score;
 use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinKind, WinPay};
 use mj_core::game::rules::{
     ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, DiscardRunFacts,
-    DrawnFacts, KongFacts, MissedWin, MultipleWinners, RobKong, Rules, TableRules, WinFacts, WinJudgement,
-    WinSource,
+    DrawnFacts, KongFacts, MissedWin, MultipleWinners, RankingTies, RobKong, Rules, TableRules, WinFacts,
+    WinJudgement, WinSource,
 };
 use mj_core::{FormRules, Hand, TileSet};
 
@@ -147,7 +147,31 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         ranking_points: Vec::new(),
         end_at_floor: None,
         leader_ends_only: false,
+        ties: None,
+        seat_changes: Vec::new(),
     });
+    let ranking_ties = match m.ties.as_deref() {
+        None | Some("seat_order") => RankingTies::SeatOrder,
+        Some("share") => RankingTies::Share,
+        Some(other) => {
+            return Err(format!(
+                "ruleset [match] ties = \"{other}\" is not supported; use one of seat_order, share"
+            ))
+        }
+    };
+    let n = play.players as usize;
+    for (r, p) in m.seat_changes.iter().enumerate() {
+        let mut seen = vec![false; n];
+        let ok = p.is_empty()
+            || (p.len() == n && p.iter().all(|&s| s < n && !std::mem::replace(&mut seen[s], true)));
+        if !ok {
+            return Err(format!(
+                "ruleset [match] seat_changes entry {} = {p:?} is not a seat permutation: give every seat 0..{} once, or [] for no change",
+                r + 1,
+                n - 1
+            ));
+        }
+    }
     let floor = rs.settlement.floor;
     if floor.is_none() && (play.no_win_from_floor || m.end_at_floor.is_some()) {
         return Err(
@@ -181,6 +205,8 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         rounds: m.rounds,
         start_points: m.start_points,
         ranking_points: m.ranking_points,
+        ranking_ties,
+        seat_changes: m.seat_changes,
         floor,
         no_win_from_floor: play.no_win_from_floor,
         end_at_floor: m.end_at_floor,
@@ -285,6 +311,15 @@ impl Rules for Table {
             &f.kong_net,
             f.dealer_streak,
         )
+    }
+
+    fn penalty(&self, id: &str) -> Option<i64> {
+        self.ruleset
+            .settlement
+            .penalties
+            .iter()
+            .find(|p| p.id == id)
+            .map(|p| p.each)
     }
 
     fn settle_discard_run(&self, f: &DiscardRunFacts) -> Vec<i64> {

@@ -37,6 +37,9 @@ pub struct Record {
     /// Hands in a row the dealer had kept the deal before this one.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub dealer_streak: u32,
+    /// In a match with seat changes: the player (numbered by starting seat) at every seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<Vec<usize>>,
     pub events: Vec<RecordEvent>,
 }
 
@@ -108,10 +111,16 @@ pub enum RecordEvent {
         hidden: Vec<String>,
         waits: Vec<String>,
     },
+    /// A penalty of the ruleset's `[settlement] penalty` table (e.g. 诈和) against `seat`,
+    /// written by a referee or a tool, never by the engine; its payments follow.
+    Penalty {
+        seat: usize,
+        id: String,
+    },
     Payment {
         seat: usize,
         amount: i64,
-        /// `kong` or `drawn_hand`; absent for a win.
+        /// `kong`, `drawn_hand`, `discard_run`, `held` or `penalty`; absent for a win.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },
@@ -249,6 +258,7 @@ impl Record {
             wall: wall.map(|w| w.iter().map(|&t| set.notation(t)).collect()),
             stacks: None,
             dealer_streak: 0,
+            seats: None,
             events: events.iter().map(|e| RecordEvent::from_event(set, e)).collect(),
         }
     }
@@ -362,6 +372,14 @@ impl Record {
                 .collect();
             let _ = writeln!(out, "stacks {}", list.join(", "));
         }
+        if let Some(seats) = &self.seats {
+            let list: Vec<String> = seats
+                .iter()
+                .enumerate()
+                .map(|(s, p)| format!("{} P{}", wind(s), p + 1))
+                .collect();
+            let _ = writeln!(out, "seated {}", list.join(", "));
+        }
         if self.dealer_streak > 0 && self.stacks.is_some() {
             let _ = writeln!(out, "dealer streak {}", self.dealer_streak);
         }
@@ -454,6 +472,7 @@ impl Record {
                     Some(r) => writeln!(out, "  {} {:+} ({})", wind(*seat), amount, r.replace('_', " ")),
                     None => writeln!(out, "  {} {:+}", wind(*seat), amount),
                 },
+                RecordEvent::Penalty { seat, id } => writeln!(out, "{} penalty {}", wind(*seat), id),
                 RecordEvent::ExhaustiveDraw => writeln!(out, "exhaustive draw (荒牌)"),
                 RecordEvent::Horses { seat, tiles } => {
                     let t: String = tiles.iter().map(|t| glyph(t)).collect();
@@ -488,10 +507,60 @@ impl std::fmt::Display for Divergence {
 
 impl std::error::Error for Divergence {}
 
+/// The `reason` of the payments that follow a [`RecordEvent::Penalty`].
+pub const PENALTY_REASON: &str = "penalty";
+
 /// Re-runs a record: starts the hand from its seed (or wall), derives each seat's action from
 /// the recorded events, checks it is legal, applies it, and checks that the engine produces
-/// exactly the recorded events (payments included). Returns the final state.
+/// exactly the recorded events (payments included). Penalty events between actions are checked
+/// against the ruleset's penalties and their payments (the offender pays every other player the
+/// penalty's amount, through the chip floor) are applied. Returns the final state.
 pub fn replay(rules: &dyn Rules, record: &Record) -> Result<State, Divergence> {
+    let mut events = record.events.clone();
+    replay_events(rules, record, &mut events, false)
+}
+
+/// A copy of `record` with the penalty `id` against `seat` inserted before event `at` (which
+/// must lie between two actions, or at the end), and every payment from there on recomputed
+/// (the penalty's own, and any later one a chip floor changes). The result replays.
+pub fn insert_penalty(
+    rules: &dyn Rules,
+    record: &Record,
+    at: usize,
+    seat: usize,
+    id: &str,
+) -> Result<Record, Divergence> {
+    if at > record.events.len() {
+        return Err(Divergence {
+            index: record.events.len(),
+            message: format!(
+                "cannot insert a penalty at event {at}: the record has {} events",
+                record.events.len()
+            ),
+        });
+    }
+    let mut events = record.events.clone();
+    events.insert(
+        at,
+        RecordEvent::Penalty {
+            seat,
+            id: id.to_string(),
+        },
+    );
+    replay_events(rules, record, &mut events, true)?;
+    let mut out = record.clone();
+    out.events = events;
+    Ok(out)
+}
+
+/// [`replay`] over `events` (in place of the record's); with `fix`, the payments of a penalty
+/// are inserted and recorded payment amounts that differ are rewritten instead of diverging.
+fn replay_events(
+    rules: &dyn Rules,
+    record: &Record,
+    events: &mut Vec<RecordEvent>,
+    fix: bool,
+) -> Result<State, Divergence> {
     let set = rules.tiles();
     let fail = |index: usize, message: String| Divergence { index, message };
     if record.ruleset != rules.table().ruleset {
@@ -514,16 +583,18 @@ pub fn replay(rules: &dyn Rules, record: &Record) -> Result<State, Divergence> {
         }
         None => new_hand_at(rules, record.seed, record.dealer, round, &record.start()),
     };
-    let (mut st, events) = start.map_err(|e| fail(0, e.to_string()))?;
+    let (mut st, first) = start.map_err(|e| fail(0, e.to_string()))?;
     let mut pos = 0usize;
-    compare(set, &record.events, &mut pos, &events)?;
+    compare(set, events, &mut pos, &first, fix)?;
     let mut guard = 0usize;
-    while let Some(seat) = st.to_act() {
+    loop {
+        penalties(rules, &mut st, events, &mut pos, fix)?;
+        let Some(seat) = st.to_act() else { break };
         guard += 1;
         if guard > 100_000 {
             return Err(fail(pos, "the hand does not end".into()));
         }
-        let action = derive_action(set, &st, seat, &record.events, pos)
+        let action = derive_action(set, &st, seat, events, pos)
             .ok_or_else(|| fail(pos, format!("no recorded event says what seat {seat} did")))?;
         let legal = legal_actions(rules, &st, seat);
         if !legal.contains(&action) {
@@ -532,24 +603,101 @@ pub fn replay(rules: &dyn Rules, record: &Record) -> Result<State, Divergence> {
         }
         let mut out = Vec::new();
         step(rules, &mut st, seat, action, &mut out);
-        compare(set, &record.events, &mut pos, &out)?;
+        compare(set, events, &mut pos, &out, fix)?;
     }
-    if pos != record.events.len() {
+    if pos != events.len() {
         return Err(fail(pos, "the hand ended but the record goes on".into()));
     }
     Ok(st)
 }
 
+/// Applies the penalty events at `pos`, each followed by its payments (one per seat).
+fn penalties(
+    rules: &dyn Rules,
+    st: &mut State,
+    events: &mut Vec<RecordEvent>,
+    pos: &mut usize,
+    fix: bool,
+) -> Result<(), Divergence> {
+    while let Some(RecordEvent::Penalty { seat, id }) = events.get(*pos) {
+        let (seat, id) = (*seat, id.clone());
+        let n = st.players();
+        let fail = |message: String| Divergence { index: *pos, message };
+        if seat >= n {
+            return Err(fail(format!(
+                "penalty `{id}` against seat {seat}, but the table has {n} seats"
+            )));
+        }
+        let each = rules.penalty(&id).ok_or_else(|| {
+            fail(format!(
+                "penalty `{id}` is not one of ruleset `{}`'s [settlement] penalties",
+                rules.table().ruleset
+            ))
+        })?;
+        let raw: Vec<i64> = (0..n)
+            .map(|s| if s == seat { -each * (n as i64 - 1) } else { each })
+            .collect();
+        let paid = super::engine::capped(rules, st, &raw);
+        *pos += 1;
+        for (s, &amount) in paid.iter().enumerate() {
+            st.scores[s] += amount;
+            let mine = RecordEvent::Payment {
+                seat: s,
+                amount,
+                reason: Some(PENALTY_REASON.to_string()),
+            };
+            match events.get(*pos) {
+                Some(r) if *r == mine => {}
+                Some(RecordEvent::Payment {
+                    seat: rs,
+                    reason: Some(rr),
+                    ..
+                }) if fix && *rs == s && rr == PENALTY_REASON => events[*pos] = mine,
+                _ if fix => events.insert(*pos, mine),
+                Some(r) => {
+                    return Err(Divergence {
+                        index: *pos,
+                        message: format!(
+                            "recorded {}, the penalty gives {}",
+                            serde_json::to_string(r).unwrap_or_default(),
+                            serde_json::to_string(&mine).unwrap_or_default()
+                        ),
+                    })
+                }
+                None => {
+                    return Err(Divergence {
+                        index: *pos,
+                        message: format!(
+                            "the record ends, the penalty gives {}",
+                            serde_json::to_string(&mine).unwrap_or_default()
+                        ),
+                    })
+                }
+            }
+            *pos += 1;
+        }
+    }
+    Ok(())
+}
+
 fn compare(
     set: &TileSet,
-    recorded: &[RecordEvent],
+    recorded: &mut [RecordEvent],
     pos: &mut usize,
     produced: &[Event],
+    fix: bool,
 ) -> Result<(), Divergence> {
     for e in produced {
         let mine = RecordEvent::from_event(set, e);
         match recorded.get(*pos) {
             Some(r) if *r == mine => *pos += 1,
+            Some(RecordEvent::Payment { seat, reason, .. })
+                if fix
+                    && matches!(&mine, RecordEvent::Payment { seat: s, reason: r, .. } if s == seat && r == reason) =>
+            {
+                recorded[*pos] = mine;
+                *pos += 1;
+            }
             Some(r) => {
                 return Err(Divergence {
                     index: *pos,

@@ -147,6 +147,21 @@ pub struct TableRules {
     pub discard_run: Option<u8>,
     /// Ranking points by place, first place first.
     pub ranking_points: Vec<i64>,
+    /// How players with equal totals are placed.
+    pub ranking_ties: RankingTies,
+    /// Seat changes (换位): entry `r` applies after round `r + 1` and gives, for every seat, the
+    /// seat its player moves to; an empty entry changes nothing.
+    pub seat_changes: Vec<Vec<usize>>,
+}
+
+/// How players with equal match totals are ranked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RankingTies {
+    /// The lower starting seat goes first, so places are unique.
+    #[default]
+    SeatOrder,
+    /// Tied players share one place and split the ranking points of the places they cover.
+    Share,
 }
 
 impl TableRules {
@@ -282,6 +297,11 @@ pub trait Rules {
     /// Net change of every seat at a drawn hand; none by default.
     fn settle_drawn(&self, _facts: &DrawnFacts) -> Vec<i64> {
         vec![0; self.table().player_count()]
+    }
+    /// What the offender of the ruleset's penalty `id` pays each other player; `None` when the
+    /// ruleset has no such penalty.
+    fn penalty(&self, _id: &str) -> Option<i64> {
+        None
     }
     /// Net change of every seat for a run of equal discards (追牌); none by default.
     fn settle_discard_run(&self, _facts: &DiscardRunFacts) -> Vec<i64> {

@@ -1,0 +1,141 @@
+//! `[settlement] penalty` entries in game records: inserted by a tool, replayed, paid, checked.
+
+use mj_core::game::record::{insert_penalty, RecordEvent, PENALTY_REASON};
+use mj_core::game::{play_hand, replay, GreedyBot, Player, Record, Rules};
+use mj_core::Wind;
+use mj_dsl::table::Table;
+
+fn table(name: &str) -> Table {
+    Table::new(mj_dsl::load(name).expect("ruleset")).expect("table")
+}
+
+fn hand(t: &Table, seed: u64) -> Record {
+    let mut players: Vec<Box<dyn Player>> = (0..t.table().player_count())
+        .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
+        .collect();
+    play_hand(t, &mut players, seed, 0, Wind::default()).expect("hand")
+}
+
+fn first_discard(r: &Record) -> usize {
+    r.events
+        .iter()
+        .position(|e| matches!(e, RecordEvent::Discard { .. }))
+        .expect("a discard")
+}
+
+#[test]
+fn a_penalty_is_paid_to_every_other_player_and_replays() {
+    let t = table("mcr");
+    assert_eq!(t.penalty("zha_he"), Some(20));
+    assert_eq!(t.penalty("cuo_he"), Some(10));
+    let r = hand(&t, 7);
+    let before = r.net();
+    // Mid-hand (before a discard) and after the hand's own events.
+    let mid = first_discard(&r) + 4;
+    let p = insert_penalty(&t, &r, mid, 2, "zha_he").expect("inserted");
+    let p = insert_penalty(&t, &p, p.events.len(), 1, "cuo_he").expect("inserted");
+    assert_eq!(p.events.len(), r.events.len() + 10);
+    assert_eq!(
+        p.events[mid],
+        RecordEvent::Penalty {
+            seat: 2,
+            id: "zha_he".into()
+        }
+    );
+    assert_eq!(
+        p.events[mid + 3],
+        RecordEvent::Payment {
+            seat: 2,
+            amount: -60,
+            reason: Some(PENALTY_REASON.into())
+        }
+    );
+    replay(&t, &p).unwrap_or_else(|d| panic!("{d}"));
+    let after = p.net();
+    let moved: Vec<i64> = after.iter().zip(&before).map(|(a, b)| a - b).collect();
+    assert_eq!(moved, vec![30, -10, -50, 30]);
+    assert_eq!(after.iter().sum::<i64>(), 0);
+    // Through JSON, as `mj replay` reads it.
+    let json = p.to_json();
+    assert!(
+        json.contains(r#"{"type":"penalty","seat":2,"id":"zha_he"}"#),
+        "{json}"
+    );
+    assert!(json.contains(r#"{"type":"payment","seat":2,"amount":-60,"reason":"penalty"}"#));
+    let back = Record::from_json(&json).expect("reads");
+    replay(&t, &back).unwrap_or_else(|d| panic!("{d}"));
+    assert!(back.to_text(t.tiles()).contains("penalty zha_he"));
+}
+
+#[test]
+fn shiwan_has_its_own_penalty_table() {
+    let t = table("shiwan");
+    let r = hand(&t, 3);
+    let p = insert_penalty(&t, &r, r.events.len(), 0, "zha_he").expect("inserted");
+    replay(&t, &p).unwrap_or_else(|d| panic!("{d}"));
+    let e = insert_penalty(&t, &r, r.events.len(), 0, "cuo_he").unwrap_err();
+    assert!(
+        e.message
+            .contains("penalty `cuo_he` is not one of ruleset `shiwan`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_unknown_or_wrongly_paid_penalty_diverges() {
+    let t = table("mcr");
+    let r = hand(&t, 7);
+    let at = first_discard(&r);
+    let mut bad = r.clone();
+    bad.events.insert(
+        at,
+        RecordEvent::Penalty {
+            seat: 1,
+            id: "late_arrival".into(),
+        },
+    );
+    let d = replay(&t, &bad).unwrap_err();
+    assert_eq!(d.index, at);
+    assert!(
+        d.message
+            .contains("penalty `late_arrival` is not one of ruleset `mcr`'s [settlement] penalties"),
+        "{d}"
+    );
+    assert!(insert_penalty(&t, &r, at, 1, "late_arrival").is_err());
+    // A penalty whose payments are missing or wrong.
+    let mut unpaid = r.clone();
+    unpaid.events.insert(
+        at,
+        RecordEvent::Penalty {
+            seat: 1,
+            id: "zha_he".into(),
+        },
+    );
+    assert!(replay(&t, &unpaid).is_err());
+    let mut wrong = insert_penalty(&t, &r, at, 1, "zha_he").expect("inserted");
+    if let RecordEvent::Payment { amount, .. } = &mut wrong.events[at + 1] {
+        *amount = 25;
+    }
+    let d = replay(&t, &wrong).unwrap_err();
+    assert!(d.message.contains("the penalty gives"), "{d}");
+    // A seat the table does not have.
+    let d = insert_penalty(&t, &r, at, 9, "zha_he").unwrap_err();
+    assert!(d.message.contains("seat 9"), "{d}");
+}
+
+#[test]
+fn a_penalty_cannot_split_one_action_s_events() {
+    let t = table("mcr");
+    let r = (1..40)
+        .map(|s| hand(&t, s))
+        .find(|r| !r.winners().is_empty())
+        .expect("a won hand");
+    let win = r
+        .events
+        .iter()
+        .position(|e| matches!(e, RecordEvent::Win { .. }))
+        .expect("win");
+    // Between the win and its payments.
+    assert!(insert_penalty(&t, &r, win + 1, 0, "cuo_he").is_err());
+    assert!(insert_penalty(&t, &r, r.events.len() + 1, 0, "cuo_he").is_err());
+}
