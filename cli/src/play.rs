@@ -55,7 +55,7 @@ pub fn play(
             for s in 0..n {
                 writeln!(
                     out,
-                    "seat {s}: {} points, place {}, ranking points {}",
+                    "P{s} (started in seat {s}): {} points, place {}, ranking points {}",
                     m.totals[s],
                     m.places[s] + 1,
                     m.ranking[s]

@@ -29,7 +29,7 @@ fn match_text(name: &str) -> String {
     for s in 0..n {
         let _ = writeln!(
             out,
-            "seat {s}: {} points, place {}, ranking points {}",
+            "P{s} (started in seat {s}): {} points, place {}, ranking points {}",
             m.totals[s],
             m.places[s] + 1,
             m.ranking[s]
