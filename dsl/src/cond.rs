@@ -1088,3 +1088,105 @@ pub fn vocabulary() -> Vocabulary {
         classes: CLASSES.to_vec(),
     }
 }
+
+/// A condition compiled to nested closures: each node is specialised when it is built (an
+/// operator chosen, a constant mask folded in), so judging a fan does not re-dispatch on the
+/// expression's shape. Built once at load from an [`Expr`]; nodes without a special form fall
+/// back to [`Expr::eval`].
+#[derive(Clone)]
+pub struct Compiled(std::sync::Arc<dyn Fn(&Facts) -> i64 + Send + Sync>);
+
+impl std::fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Compiled")
+    }
+}
+
+impl Compiled {
+    #[inline]
+    pub fn eval(&self, f: &Facts) -> i64 {
+        (self.0)(f)
+    }
+}
+
+fn boxed(f: impl Fn(&Facts) -> i64 + Send + Sync + 'static) -> Compiled {
+    Compiled(std::sync::Arc::new(f))
+}
+
+fn compare(op: BinOp) -> Option<fn(i64, i64) -> bool> {
+    Some(match op {
+        BinOp::Eq => |x, y| x == y,
+        BinOp::Ne => |x, y| x != y,
+        BinOp::Ge => |x, y| x >= y,
+        BinOp::Le => |x, y| x <= y,
+        BinOp::Gt => |x, y| x > y,
+        BinOp::Lt => |x, y| x < y,
+        _ => return None,
+    })
+}
+
+impl Expr {
+    /// Compiles the expression to closures (see [`Compiled`]).
+    pub fn compiled(&self) -> Compiled {
+        match self {
+            Expr::Num(n) => {
+                let n = *n;
+                boxed(move |_| n)
+            }
+            Expr::Var(v) => {
+                let i = *v as usize;
+                boxed(move |f| f.vars[i])
+            }
+            Expr::VarCmp(op, v, n) => {
+                let (i, n) = (*v as usize, *n);
+                match compare(*op) {
+                    Some(cmp) => boxed(move |f| i64::from(cmp(f.vars[i], n))),
+                    None => {
+                        let e = self.clone();
+                        boxed(move |f| e.eval(f))
+                    }
+                }
+            }
+            Expr::Not(a) => {
+                let a = a.compiled();
+                boxed(move |f| i64::from(a.eval(f) == 0))
+            }
+            Expr::Bin(BinOp::And, a, b) => {
+                let (a, b) = (a.compiled(), b.compiled());
+                boxed(move |f| i64::from(a.eval(f) != 0 && b.eval(f) != 0))
+            }
+            Expr::Bin(BinOp::Or, a, b) => {
+                let (a, b) = (a.compiled(), b.compiled());
+                boxed(move |f| i64::from(a.eval(f) != 0 || b.eval(f) != 0))
+            }
+            Expr::Bin(op, a, b) => {
+                let (op, a, b) = (*op, a.compiled(), b.compiled());
+                boxed(move |f| arith(op, a.eval(f), b.eval(f)))
+            }
+            Expr::All(Class::Mask(m)) => {
+                let m = *m;
+                boxed(move |f| i64::from(f.present & !m == 0))
+            }
+            Expr::Any(Class::Mask(m)) => {
+                let m = *m;
+                boxed(move |f| i64::from(f.present & m != 0))
+            }
+            Expr::NoneOf(Class::Mask(m)) => {
+                let m = *m;
+                boxed(move |f| i64::from(f.present & m == 0))
+            }
+            Expr::Form(form) => {
+                let form = *form;
+                boxed(move |f| i64::from(f.reading.form == form))
+            }
+            Expr::Wait(bit) => {
+                let bit = *bit;
+                boxed(move |f| i64::from(f.waits & bit != 0))
+            }
+            other => {
+                let e = other.clone();
+                boxed(move |f| e.eval(f))
+            }
+        }
+    }
+}

@@ -107,7 +107,7 @@ pub struct Step {
     pub fan: usize,
     pub forms: u8,
     pub max_count: Option<u32>,
-    pub when: Option<Expr>,
+    pub when: Option<crate::cond::Compiled>,
     pub group: Option<Group>,
     pub script: Option<usize>,
 }
@@ -120,7 +120,7 @@ impl Plan {
                 fan: i,
                 forms: f.forms,
                 max_count: f.max_count,
-                when: f.when.clone(),
+                when: f.when.as_ref().map(Expr::compiled),
                 group: f.group.clone(),
                 script: f.script,
             };
