@@ -200,6 +200,16 @@ pub fn doc(rs: &Ruleset) -> String {
     if p.declare_ready {
         let _ = writeln!(s, "- Players may declare ready (亮倒); the hand is then frozen.");
     }
+    // The settlement as the ruleset writes it: formulas over the hand's total, instant payments,
+    // liabilities and chips, exactly the keys a house ruleset would override.
+    if let Ok(toml::Value::Table(mut table)) = toml::Value::try_from(&rs.settlement_source) {
+        table.remove("penalty"); // listed below, in words
+        let mut doc = toml::Table::new();
+        doc.insert("settlement".into(), toml::Value::Table(table));
+        if let Ok(text) = toml::to_string_pretty(&doc) {
+            let _ = writeln!(s, "\n## Settlement\n\n```toml\n{}\n```", text.trim());
+        }
+    }
     if !rs.settlement.penalties.is_empty() {
         let _ = writeln!(s, "\n## Penalties\n");
         for pen in &rs.settlement.penalties {

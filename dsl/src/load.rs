@@ -947,6 +947,7 @@ impl Loader {
 
         // Settlement.
         let settlement = self.compile_settlement(&settle_raw, settle_file, &tiles);
+        let settlement_source = settle_raw.clone();
 
         if deal.hand_size == 0 || deal.hand_size % 3 != 1 {
             let span = self.find_in(
@@ -1027,6 +1028,7 @@ impl Loader {
                 plan,
             },
             settlement,
+            settlement_source,
             match_rules,
             context_words: words,
             scripts,

@@ -228,6 +228,8 @@ pub struct Ruleset {
     pub fans: Vec<Fan>,
     pub scoring: Scoring,
     pub settlement: Settlement,
+    /// The merged `[settlement]` table as written, for `mj doc`.
+    pub settlement_source: schema::Settlement,
     pub match_rules: Option<schema::Match>,
     pub context_words: Vec<ContextWordSpec>,
     pub scripts: crate::script::Scripts,
