@@ -68,7 +68,17 @@ struct Seen {
     capped_wins: usize,
 }
 
+/// `MJ_ENGINE_PROPS_SCALE=N` multiplies every ruleset's hand count (for long local runs).
+fn scaled(hands: u64) -> u64 {
+    hands
+        * std::env::var("MJ_ENGINE_PROPS_SCALE")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1)
+}
+
 fn check_ruleset(name: &str, hands: u64) -> Seen {
+    let hands = scaled(hands);
     let t = table(name);
     let mut seen = Seen::default();
     for i in 0..hands {
@@ -138,6 +148,12 @@ fn check_ruleset(name: &str, hands: u64) -> Seen {
 #[test]
 fn seeded_hands_keep_every_invariant() {
     check_ruleset("mcr", 500);
+}
+
+#[test]
+fn mcr_house_variants_keep_every_invariant() {
+    check_ruleset("mcr-mil", 100);
+    check_ruleset("mcr-strict98", 100);
 }
 
 #[test]
