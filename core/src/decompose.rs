@@ -481,7 +481,8 @@ fn mask_tiles(mask: u64) -> Option<Tiles> {
 /// Every reading of a complete hand: `concealed` includes the winning tile `winning`; `melds` are
 /// the declared melds. Fans are scored per reading and the best taken, so nothing may be pruned
 /// here: each distinct split and each distinct place of the winning tile is its own reading.
-/// Returns nothing for a hand that is not complete or does not hold `winning`.
+/// Returns nothing for a hand that is not complete or does not hold `winning`, or whose readings
+/// would hold more than [`crate::reading::MAX_SETS`] sets.
 pub fn readings(
     set: &TileSet,
     rules: &FormRules,
