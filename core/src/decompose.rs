@@ -8,10 +8,15 @@
 //! so that [`is_win`], [`readings`] and [`crate::wait::shanten`] agree with each other on every
 //! input. The notation parser rejects impossible hands, and [`crate::wait::waits`] skips tiles that
 //! cannot be drawn.
+//!
+//! Readings hold their sets and tiles inline ([`crate::reading::Sets`], [`crate::reading::Tiles`]),
+//! so listing them allocates nothing per reading. The one exception to the agreement above comes
+//! from that: a hand of more than [`crate::reading::MAX_SETS`] sets (possible only with declared
+//! melds on top of a near-[`MAX_CONCEALED`] concealed part) can pass [`is_win`] yet has no reading.
 
 use crate::meld::Meld;
-use crate::reading::{Form, FormRules, Reading, Set, SetKind, Wait, WinPlace};
-use crate::tile::{Counts, Tile, TileSet, MAX_KINDS};
+use crate::reading::{Form, FormRules, Reading, Set, SetKind, Sets, Tiles, Wait, WinPlace};
+use crate::tile::{Counts, Tile, TileSet};
 
 /// The largest concealed part considered: eight sets and a pair. No variant comes close, and a
 /// bound keeps enumeration and shanten search finite on absurd input instead of exploding.
@@ -254,43 +259,46 @@ pub fn is_win(set: &TileSet, rules: &FormRules, melds: usize, concealed: &Counts
 }
 
 /// The fixed sets contributed by declared melds, or `None` for a meld this set cannot hold (a
-/// chow running off the end of its suit, a bonus tile), which the parser should have refused.
-fn meld_sets(set: &TileSet, melds: &[Meld]) -> Option<Vec<Set>> {
-    melds
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let tile = m.tile();
-            if tile.id() >= set.playing_kinds() {
-                return None;
-            }
-            let kind = match m {
-                Meld::Chow { .. } => {
-                    if !set.chow_start(tile) {
-                        return None;
-                    }
-                    SetKind::Chow
+/// chow running off the end of its suit, a bonus tile), which the parser should have refused, or
+/// for more melds than a reading holds ([`crate::reading::MAX_SETS`]).
+fn meld_sets(set: &TileSet, melds: &[Meld]) -> Option<Sets> {
+    let mut out = Sets::new();
+    for (i, m) in melds.iter().enumerate() {
+        let tile = m.tile();
+        if tile.id() >= set.playing_kinds() {
+            return None;
+        }
+        let kind = match m {
+            Meld::Chow { .. } => {
+                if !set.chow_start(tile) {
+                    return None;
                 }
-                Meld::Pung { .. } => SetKind::Pung,
-                _ => SetKind::Kong,
-            };
-            Some(Set {
-                kind,
-                tile,
-                concealed: m.is_concealed(),
-                meld: Some(u8::try_from(i).ok()?),
-            })
-        })
-        .collect()
+                SetKind::Chow
+            }
+            Meld::Pung { .. } => SetKind::Pung,
+            _ => SetKind::Kong,
+        };
+        let s = Set {
+            kind,
+            tile,
+            concealed: m.is_concealed(),
+            meld: Some(u8::try_from(i).ok()?),
+        };
+        if !out.push(s) {
+            return None;
+        }
+    }
+    Some(out)
 }
 
-/// Every split of `c` (restricted to ids `from..`) into concealed sets, appended to `out`.
-/// Each kind is settled in one step (how many pungs, the rest chows starting there), so every
-/// multiset of sets appears exactly once.
-fn split_sets(set: &TileSet, c: &mut Counts, from: usize, cur: &mut Vec<Set>, out: &mut Vec<Vec<Set>>) {
+/// Every split of `c` (restricted to ids `from..`) into concealed sets, each passed to `emit` as
+/// `cur` extended by the split's sets. Each kind is settled in one step (how many pungs, the rest
+/// chows starting there), so every multiset of sets appears exactly once. Every split of the same
+/// counts has the same number of sets, so when they do not fit in [`Sets`] none is emitted.
+fn split_sets(set: &TileSet, c: &mut Counts, from: usize, cur: &mut Sets, emit: &mut impl FnMut(&Sets)) {
     let end = set.playing_kinds();
     let Some(i) = (from..end).find(|&i| c[i] != 0) else {
-        out.push(cur.clone());
+        emit(cur);
         return;
     };
     let n = c[i];
@@ -307,18 +315,20 @@ fn split_sets(set: &TileSet, c: &mut Counts, from: usize, cur: &mut Vec<Set>, ou
             concealed: true,
             meld: None,
         };
-        cur.extend((0..chows).map(|_| concealed_set(SetKind::Chow)));
-        cur.extend((0..pungs).map(|_| concealed_set(SetKind::Pung)));
-        c[i] = 0;
-        if chows > 0 {
-            c[i + 1] -= chows;
-            c[i + 2] -= chows;
-        }
-        split_sets(set, c, i + 1, cur, out);
-        c[i] = n;
-        if chows > 0 {
-            c[i + 1] += chows;
-            c[i + 2] += chows;
+        let fits = (0..chows).all(|_| cur.push(concealed_set(SetKind::Chow)))
+            && (0..pungs).all(|_| cur.push(concealed_set(SetKind::Pung)));
+        if fits {
+            c[i] = 0;
+            if chows > 0 {
+                c[i + 1] -= chows;
+                c[i + 2] -= chows;
+            }
+            split_sets(set, c, i + 1, cur, emit);
+            c[i] = n;
+            if chows > 0 {
+                c[i + 1] += chows;
+                c[i + 2] += chows;
+            }
         }
         cur.truncate(mark);
     }
@@ -422,53 +432,57 @@ fn pair_candidates(set: &TileSet, c: &Counts) -> u64 {
 
 /// Standard readings of `c` (concealed tiles left for sets and the pair) on top of `fixed` sets.
 fn standard_readings(
-    out: &mut Vec<Reading>,
+    emit: &mut impl FnMut(Reading),
     set: &TileSet,
     form: Form,
-    fixed: &[Set],
+    fixed: &Sets,
     c: &Counts,
-    knitted: &[Tile],
+    knitted: &Tiles,
 ) {
     let mut c = *c;
-    let mut splits = Vec::new();
     let candidates = pair_candidates(set, &c);
     for p in 0..set.playing_kinds() {
         if c[p] < 2 || candidates >> p & 1 == 0 {
             continue;
         }
         c[p] -= 2;
-        splits.clear();
         // Declared melds come first in every split, so each split is built once, in place.
-        let mut cur = Vec::with_capacity(fixed.len() + 5);
-        cur.extend_from_slice(fixed);
-        split_sets(set, &mut c, 0, &mut cur, &mut splits);
-        c[p] += 2;
-        for sets in splits.drain(..) {
-            out.push(Reading {
+        let mut cur = *fixed;
+        split_sets(set, &mut c, 0, &mut cur, &mut |sets| {
+            emit(Reading {
                 form,
-                sets,
+                sets: *sets,
                 pair: Some(Tile::from_id(p)),
-                pairs: Vec::new(),
-                knitted: knitted.to_vec(),
-                honours: Vec::new(),
+                pairs: Tiles::new(),
+                knitted: *knitted,
+                honours: Tiles::new(),
                 win: WinPlace::Pair,
                 wait: Wait::Single,
-            });
-        }
+            })
+        });
+        c[p] += 2;
     }
 }
 
-fn mask_tiles(mask: u64) -> Vec<Tile> {
-    (0..MAX_KINDS)
-        .filter(|&i| mask >> i & 1 == 1)
-        .map(Tile::from_id)
-        .collect()
+/// The tiles of `mask`, ascending, or `None` when they do not fit in [`Tiles`].
+fn mask_tiles(mask: u64) -> Option<Tiles> {
+    let mut out = Tiles::new();
+    let mut m = mask;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        if !out.push(Tile::from_id(i)) {
+            return None;
+        }
+    }
+    Some(out)
 }
 
 /// Every reading of a complete hand: `concealed` includes the winning tile `winning`; `melds` are
 /// the declared melds. Fans are scored per reading and the best taken, so nothing may be pruned
 /// here: each distinct split and each distinct place of the winning tile is its own reading.
-/// Returns nothing for a hand that is not complete or does not hold `winning`.
+/// Returns nothing for a hand that is not complete or does not hold `winning`, or whose readings
+/// would hold more than [`crate::reading::MAX_SETS`] sets.
 pub fn readings(
     set: &TileSet,
     rules: &FormRules,
@@ -477,7 +491,7 @@ pub fn readings(
     winning: Tile,
 ) -> Vec<Reading> {
     let mut out = Vec::new();
-    for base in splits(set, rules, melds, concealed, winning) {
+    splits(set, rules, melds, concealed, winning, &mut |base| {
         for (win, wait) in placements(set, &base, winning).iter() {
             let r = Reading {
                 win,
@@ -488,7 +502,7 @@ pub fn readings(
                 out.push(r);
             }
         }
-    }
+    });
     out
 }
 
@@ -510,106 +524,116 @@ pub fn divisions(
     concealed: &Counts,
     winning: Tile,
 ) -> Vec<Division> {
-    splits(set, rules, melds, concealed, winning)
-        .into_iter()
-        .filter_map(|mut reading| {
-            let places = placements(set, &reading, winning);
-            let (win, wait) = places.iter().next()?;
-            reading.win = win;
-            reading.wait = wait;
-            let waits = places.iter().fold(0u8, |m, (_, w)| m | 1 << w.bit());
-            Some(Division { reading, waits })
-        })
-        .collect()
+    let mut out = Vec::new();
+    splits(set, rules, melds, concealed, winning, &mut |mut reading| {
+        let places = placements(set, &reading, winning);
+        let Some((win, wait)) = places.iter().next() else {
+            return;
+        };
+        reading.win = win;
+        reading.wait = wait;
+        let waits = places.iter().fold(0u8, |m, (_, w)| m | 1 << w.bit());
+        out.push(Division { reading, waits });
+    });
+    out
 }
 
-/// Every distinct split of a complete hand into an enabled form (placement fields unset).
+/// Every distinct split of a complete hand into an enabled form (placement fields unset), passed
+/// to `emit` one at a time. A split whose sets or tiles do not fit a [`Reading`]'s inline lists
+/// (see [`crate::reading::MAX_SETS`]) is skipped.
 fn splits(
     set: &TileSet,
     rules: &FormRules,
     melds: &[Meld],
     concealed: &Counts,
     winning: Tile,
-) -> Vec<Reading> {
-    let mut out = Vec::new();
+    emit: &mut impl FnMut(Reading),
+) {
     let Some(total) = concealed_total(set, concealed) else {
-        return out;
+        return;
     };
     if winning.id() >= set.playing_kinds()
         || concealed[winning.id()] == 0
         || (total + 3 * melds.len()) % 3 != 2
     {
-        return out;
+        return;
     }
     let Some(fixed) = meld_sets(set, melds) else {
-        return out;
+        return;
     };
     let c = concealed;
     let m = melds.len();
 
     if rules.standard && standard_win(set, c) {
-        standard_readings(&mut out, set, Form::Standard, &fixed, c, &[]);
+        standard_readings(emit, set, Form::Standard, &fixed, c, &Tiles::new());
     }
     if rules.seven_pairs && seven_pairs_win(rules, c, total, m) {
-        let pairs = (0..set.playing_kinds())
+        let mut pairs = Tiles::new();
+        let fits = (0..set.playing_kinds())
             .flat_map(|i| (0..c[i] / 2).map(move |_| Tile::from_id(i)))
-            .collect();
-        out.push(Reading {
-            form: Form::SevenPairs,
-            sets: Vec::new(),
-            pair: None,
-            pairs,
-            knitted: Vec::new(),
-            honours: Vec::new(),
-            win: WinPlace::Pair,
-            wait: Wait::Single,
-        });
+            .all(|t| pairs.push(t));
+        if fits {
+            emit(Reading {
+                form: Form::SevenPairs,
+                sets: Sets::new(),
+                pair: None,
+                pairs,
+                knitted: Tiles::new(),
+                honours: Tiles::new(),
+                win: WinPlace::Pair,
+                wait: Wait::Single,
+            });
+        }
     }
     if !rules.orphans.is_empty() && orphans_win(set, rules, c, total, m) {
         let pair = (0..set.playing_kinds()).find(|&i| c[i] == 2).map(Tile::from_id);
-        out.push(Reading {
+        emit(Reading {
             form: Form::Orphans,
-            sets: Vec::new(),
+            sets: Sets::new(),
             pair,
-            pairs: Vec::new(),
-            knitted: Vec::new(),
-            honours: Vec::new(),
+            pairs: Tiles::new(),
+            knitted: Tiles::new(),
+            honours: Tiles::new(),
             win: WinPlace::Knitted,
             wait: Wait::Knitted,
         });
     }
     if rules.honours_knitted && honours_knitted_win(set, c, total, m) {
         let honours = honour_mask(set);
-        let knitted = mask_tiles(presence(c) & !honours);
-        out.push(Reading {
-            form: Form::HonoursKnitted,
-            sets: Vec::new(),
-            pair: None,
-            pairs: Vec::new(),
-            knitted,
-            honours: mask_tiles(presence(c) & honours),
-            win: WinPlace::Knitted,
-            wait: Wait::Knitted,
-        });
+        if let (Some(knitted), Some(honours)) = (
+            mask_tiles(presence(c) & !honours),
+            mask_tiles(presence(c) & honours),
+        ) {
+            emit(Reading {
+                form: Form::HonoursKnitted,
+                sets: Sets::new(),
+                pair: None,
+                pairs: Tiles::new(),
+                knitted,
+                honours,
+                win: WinPlace::Knitted,
+                wait: Wait::Knitted,
+            });
+        }
     }
     if rules.knitted_straight && m <= 1 && total + 3 * m == 14 {
         for k in Knits::of(set).iter() {
             if let Some(rest) = take_mask(c, k) {
                 if standard_win(set, &rest) {
-                    let knitted = mask_tiles(k);
-                    standard_readings(&mut out, set, Form::KnittedStraight, &fixed, &rest, &knitted);
+                    if let Some(knitted) = mask_tiles(k) {
+                        standard_readings(emit, set, Form::KnittedStraight, &fixed, &rest, &knitted);
+                    }
                 }
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
     use crate::meld::From;
-    use crate::tile::presets;
+    use crate::tile::{presets, MAX_KINDS};
 
     /// Counts from compact notation: digits then a suit letter (`0` = ten), honour letters alone.
     pub(crate) fn hand(set: &TileSet, s: &str) -> Counts {
@@ -850,6 +874,23 @@ pub(crate) mod tests {
         assert_eq!(rs.len(), 1);
         assert_eq!(rs[0].form, Form::Orphans);
         assert_eq!(rs[0].pair, Some(tile(&set, "P")));
+    }
+
+    #[test]
+    fn more_sets_than_a_reading_holds_give_no_reading() {
+        let set = mcr();
+        let r = FormRules::default();
+        let pung = |t: &str| Meld::Pung {
+            tile: tile(&set, t),
+            from: From::Left,
+        };
+        // Eight sets fit; nine (three melds on top of six concealed sets) do not.
+        let melds = [pung("E"), pung("S")];
+        let c = hand(&set, "123456789m 123456789p 55s");
+        assert!(!readings(&set, &r, &melds, &c, tile(&set, "5s")).is_empty());
+        let melds = [pung("E"), pung("S"), pung("W")];
+        assert!(readings(&set, &r, &melds, &c, tile(&set, "5s")).is_empty());
+        assert!(divisions(&set, &r, &melds, &c, tile(&set, "5s")).is_empty());
     }
 
     #[test]
