@@ -251,6 +251,10 @@ pub fn is_win(set: &TileSet, rules: &FormRules, melds: usize, concealed: &Counts
     if (total + 3 * melds) % 3 != 2 {
         return false;
     }
+    // A reading holds at most MAX_SETS sets; a bigger hand has no reading, so it is no win either.
+    if melds + total / 3 > crate::reading::MAX_SETS {
+        return false;
+    }
     (rules.standard && standard_win(set, concealed))
         || (rules.seven_pairs && seven_pairs_win(rules, concealed, total, melds))
         || (!rules.orphans.is_empty() && orphans_win(set, rules, concealed, total, melds))
