@@ -53,11 +53,12 @@ pub enum Cmd {
         #[arg(long)]
         table: usize,
         /// Scores of the seats in order, e.g. "540 510 480 470".
-        #[arg(long, conflicts_with = "record", required_unless_present = "record")]
+        #[arg(long, conflicts_with = "record")]
         scores: Option<String>,
-        /// An `mj-match` JSON document; its totals are taken seat by seat.
+        /// An `mj-match` JSON document; its totals are taken seat by seat. Give one per session
+        /// when the ruleset's rounds have several (jingji: four 局, in order).
         #[arg(long)]
-        record: Option<String>,
+        record: Vec<String>,
     },
     /// Individual (and team) standings with every tie-break value.
     Standings {
@@ -160,14 +161,34 @@ pub fn run(cmd: Cmd, out: &mut impl Write) -> Result<ExitCode, String> {
         } => {
             let p = Path::new(&path);
             let mut e = load(p)?;
-            let scores = match (scores, record) {
-                (Some(s), _) => parse_scores(&s)?,
-                (None, Some(f)) => match_totals(&f, &e)?,
-                (None, None) => return Err("give --scores or --record".into()),
-            };
             if round == 0 || table == 0 {
                 return Err("rounds and tables are numbered from 1".into());
             }
+            let scores = match scores {
+                Some(s) => parse_scores(&s)?,
+                None if record.is_empty() => return Err("give --scores or --record".into()),
+                None => {
+                    let seats = e
+                        .drawn
+                        .get(round - 1)
+                        .and_then(|r| r.tables.get(table - 1))
+                        .ok_or_else(|| format!("round {round} has no table {table}"))?
+                        .players
+                        .clone();
+                    let sessions = e.competition.sessions as usize;
+                    if record.len() != sessions {
+                        return Err(format!(
+                            "a round is {sessions} session(s) under {}: give --record once for each, in order",
+                            e.rules
+                        ));
+                    }
+                    let mut per = Vec::new();
+                    for f in &record {
+                        per.push(match_totals(f, &e)?);
+                    }
+                    session_scores(&e, &seats, &per)?
+                }
+            };
             e.record(round - 1, table - 1, scores)?;
             save(p, &e)?;
             writeln!(out, "round {round} table {table} recorded").map_err(io)?;
@@ -297,6 +318,29 @@ fn match_totals(path: &str, e: &Event) -> Result<Vec<i64>, String> {
         .and_then(Value::as_array)
         .and_then(|a| a.iter().map(Value::as_i64).collect::<Option<Vec<i64>>>())
         .ok_or_else(|| format!("{path}: no `totals` list of whole numbers"))
+}
+
+/// A round's scores by the table's first seating, from every session's totals by seat.
+fn session_scores(e: &Event, seats: &[usize], per: &[Vec<i64>]) -> Result<Vec<i64>, String> {
+    let mut scores = vec![0; seats.len()];
+    for (k, totals) in per.iter().enumerate() {
+        if totals.len() != seats.len() {
+            return Err(format!(
+                "session {}: {} totals for {} seats",
+                k + 1,
+                totals.len(),
+                seats.len()
+            ));
+        }
+        for (s, &p) in e.competition.session_seating(seats, k).iter().enumerate() {
+            let i = seats
+                .iter()
+                .position(|&q| q == p)
+                .expect("a permutation of the table");
+            scores[i] += totals[s];
+        }
+    }
+    Ok(scores)
 }
 
 // ---------------------------------------------------------------- the event file

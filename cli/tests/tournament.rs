@@ -382,3 +382,86 @@ fn jingji_events_name_who_advances() {
     // One per table, or more when first place is shared (并列名次).
     assert!(out.matches("(place)").count() >= 2, "{out}");
 }
+
+/// 中国竞技麻将: a round is four 局 with seat changes between them; `record` takes the four match
+/// documents in order and adds every player's totals wherever they sat.
+#[test]
+fn jingji_rounds_add_four_ju_across_seat_changes() {
+    let d = scratch("sessions");
+    std::fs::write(d.join("players.txt"), "A\nB\nC\nD\n").unwrap();
+    ok(
+        &d,
+        &[
+            "tournament",
+            "new",
+            "--rules",
+            "jingji",
+            "--players",
+            "players.txt",
+            "--rounds",
+            "1",
+            "--out",
+            "ev.json",
+        ],
+    );
+    ok(&d, &["tournament", "draw", "ev.json"]);
+    let mut files = Vec::new();
+    let mut totals = Vec::new();
+    for k in 0..4 {
+        let m = ok(
+            &d,
+            &[
+                "play",
+                "--rules",
+                "jingji",
+                "--seed",
+                &(20 + k).to_string(),
+                "--match",
+                "--json",
+            ],
+        );
+        let t: Vec<i64> = serde_json::from_str::<Value>(&m).unwrap()["totals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_i64().unwrap())
+            .collect();
+        totals.push(t);
+        let f = format!("ju{k}.json");
+        std::fs::write(d.join(&f), m).unwrap();
+        files.push(f);
+    }
+    let (code, _, err) = mj(
+        &d,
+        &[
+            "tournament",
+            "record",
+            "ev.json",
+            "--round",
+            "1",
+            "--table",
+            "1",
+            "--record",
+            "ju0.json",
+        ],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("4 session(s)"), "{err}");
+    let mut args = vec!["tournament", "record", "ev.json", "--round", "1", "--table", "1"];
+    for f in &files {
+        args.extend(["--record", f.as_str()]);
+    }
+    ok(&d, &args);
+    // The seat of the table's i-th player in each 局 (rulesets/jingji session_seat_changes).
+    let seat = [[0, 1, 2, 3], [1, 0, 3, 2], [3, 2, 1, 0], [2, 3, 0, 1]];
+    let expected: Vec<i64> = (0..4)
+        .map(|i| (0..4).map(|k| totals[k][seat[k][i]]).sum())
+        .collect();
+    let ev: Value = serde_json::from_str(&std::fs::read_to_string(d.join("ev.json")).unwrap()).unwrap();
+    assert_eq!(ev["drawn"][0]["tables"][0]["scores"], serde_json::json!(expected));
+    assert_eq!(
+        expected.iter().sum::<i64>(),
+        1600,
+        "four players, four 局 of 100 each, zero-sum"
+    );
+}

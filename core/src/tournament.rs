@@ -76,6 +76,48 @@ pub struct Competition {
     pub bye_score: i64,
     #[serde(default)]
     pub advancement: Option<Advancement>,
+    /// 局 (matches) a table plays in one round; the round's score is their sum.
+    #[serde(default = "one")]
+    pub sessions: u32,
+    /// Seat changes between a round's sessions: entry `k` applies after session `k + 1` and
+    /// gives, for every seat, the seat its player moves to; `[]` changes nothing.
+    #[serde(default)]
+    pub session_seat_changes: Vec<Vec<usize>>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// The seating after the change `to` (the seat each seat's player moves to), if `to` is a
+/// permutation of the seats.
+pub fn permute(seating: &[usize], to: &[usize]) -> Option<Vec<usize>> {
+    let n = seating.len();
+    let mut out: Vec<Option<usize>> = vec![None; n];
+    if to.len() != n {
+        return None;
+    }
+    for (from, &dest) in to.iter().enumerate() {
+        let slot = out.get_mut(dest)?;
+        if slot.is_some() {
+            return None;
+        }
+        *slot = Some(seating[from]);
+    }
+    out.into_iter().collect()
+}
+
+impl Competition {
+    /// Players by seat in session `session` (0-based) of a table first seated as `seats`.
+    pub fn session_seating(&self, seats: &[usize], session: usize) -> Vec<usize> {
+        let mut now = seats.to_vec();
+        for to in self.session_seat_changes.iter().take(session) {
+            if let Some(next) = permute(&now, to) {
+                now = next;
+            }
+        }
+        now
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -274,6 +316,18 @@ impl Event {
         let c = &self.competition;
         if c.table_size < 2 {
             return Err(format!("table size {} is too small", c.table_size));
+        }
+        if c.sessions == 0 {
+            return Err("a round needs at least one session".into());
+        }
+        let seats: Vec<usize> = (0..c.table_size).collect();
+        for (k, to) in c.session_seat_changes.iter().enumerate() {
+            if !to.is_empty() && permute(&seats, to).is_none() {
+                return Err(format!(
+                    "session seat change {} = {to:?} is not a permutation of the seats",
+                    k + 1
+                ));
+            }
         }
         let mut names = std::collections::HashSet::new();
         for p in &self.players {

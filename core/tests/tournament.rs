@@ -19,6 +19,8 @@ fn chinese_official() -> Competition {
         bye_ranking_points: 1,
         bye_score: 500,
         advancement: None,
+        sessions: 1,
+        session_seat_changes: vec![],
     }
 }
 
@@ -221,6 +223,8 @@ fn jingji_table_winners_and_the_best_second_advance() {
             per_table: 1,
             reserve: 1,
         }),
+        sessions: 4,
+        session_seat_changes: vec![vec![1, 0, 3, 2], vec![2, 3, 0, 1], vec![1, 0, 3, 2]],
     };
     let mut e = Event::new("jingji", c, entrants("A B C D E F G H I", &[]), 1).unwrap();
     // Four 局 totals at each table (each 局 starts at 100).
@@ -267,6 +271,8 @@ fn three_player_tables_rank_by_their_own_points() {
         bye_ranking_points: 1,
         bye_score: 0,
         advancement: None,
+        sessions: 1,
+        session_seat_changes: vec![],
     };
     let mut e = Event::new("kawuxing", c, entrants("A B C", &[]), 2).unwrap();
     let t3 = |p: [usize; 3], s: [i64; 3]| Table {
@@ -376,4 +382,38 @@ fn inconsistent_events_are_refused() {
     let mut e = eight_player_event();
     assert!(e.record(0, 0, vec![1, 2]).is_err());
     assert!(e.record(5, 0, vec![1, 2, 3, 4]).is_err());
+}
+
+/// Seed 003 第三条: sixteen rounds of wind are four 局 at one table with a seat change (换座)
+/// after each. The text gives no order; `rulesets/jingji` swaps 东南 and 西北, then 东西 and 南北,
+/// then 东南 and 西北 again (seed 004's 换位), so every player sits at every position once.
+#[test]
+fn jingji_seat_changes_between_the_four_ju_seat_everyone_everywhere_once() {
+    let c = four_ju();
+    let seats = [10, 11, 12, 13];
+    let sessions: Vec<Vec<usize>> = (0..4).map(|k| c.session_seating(&seats, k)).collect();
+    assert_eq!(
+        sessions,
+        [
+            vec![10, 11, 12, 13],
+            vec![11, 10, 13, 12],
+            vec![13, 12, 11, 10],
+            vec![12, 13, 10, 11]
+        ]
+    );
+    for seat in 0..4 {
+        let mut at: Vec<usize> = sessions.iter().map(|s| s[seat]).collect();
+        at.sort_unstable();
+        assert_eq!(at, seats, "seat {seat}");
+    }
+    let mut bad = c.clone();
+    bad.session_seat_changes = vec![vec![0, 0, 1, 2]];
+    assert!(Event::new("jingji", bad, entrants("A B C D", &[]), 1).is_err());
+}
+
+fn four_ju() -> Competition {
+    let mut c = chinese_official();
+    c.sessions = 4;
+    c.session_seat_changes = vec![vec![1, 0, 3, 2], vec![2, 3, 0, 1], vec![1, 0, 3, 2]];
+    c
 }

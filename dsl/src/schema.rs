@@ -493,4 +493,9 @@ pub struct Competition {
     pub advance_per_table: Option<usize>,
     /// Further places that go to the best next-placed players by score.
     pub advance_reserve: Option<usize>,
+    /// 局 (matches) a table plays in one round, their scores added (default 1).
+    pub sessions: Option<u32>,
+    /// Seat changes between a round's sessions, as `[match] seat_changes`.
+    #[serde(default)]
+    pub session_seat_changes: Vec<Vec<usize>>,
 }

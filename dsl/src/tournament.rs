@@ -121,7 +121,40 @@ pub fn resolve(
             })
         }
     };
+    let sessions = raw.sessions.unwrap_or(1);
+    if sessions == 0 {
+        return Err(problem(
+            "sessions",
+            "`sessions` = 0: a round needs at least one 局".into(),
+            "the number of 局 a table plays in one round, default 1",
+        ));
+    }
+    if raw.session_seat_changes.len() >= sessions as usize && !raw.session_seat_changes.is_empty() {
+        return Err(problem(
+            "session_seat_changes",
+            format!(
+                "`session_seat_changes` gives {} changes for {sessions} session(s)",
+                raw.session_seat_changes.len()
+            ),
+            "one change between each two sessions at most",
+        ));
+    }
+    let seats: Vec<usize> = (0..table_size).collect();
+    for (k, to) in raw.session_seat_changes.iter().enumerate() {
+        if !to.is_empty() && mj_core::tournament::permute(&seats, to).is_none() {
+            return Err(problem(
+                "session_seat_changes",
+                format!(
+                    "`session_seat_changes` entry {} = {to:?} is not a seat permutation",
+                    k + 1
+                ),
+                "give every seat 0.. once (the seat its player moves to), or [] for no change",
+            ));
+        }
+    }
     Ok(Competition {
+        sessions,
+        session_seat_changes: raw.session_seat_changes.clone(),
         table_size,
         high_ranking: raw.high_ranking.unwrap_or(ranking_points[0]),
         ranking_points,

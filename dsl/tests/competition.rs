@@ -39,6 +39,8 @@ fn every_built_in_family_has_competition_rules() {
     );
     assert_eq!(jingji.tie_breaks, vec![TieBreak::Score]);
     assert_eq!(jingji.bye_ranking_points, 1);
+    assert_eq!(jingji.sessions, 4);
+    assert_eq!(jingji.session_seat_changes.len(), 3);
     let shiwan = mj_dsl::load("shiwan").unwrap().competition.unwrap();
     assert_eq!(shiwan.ranking_points, vec![4, 2, 1, 0]);
     let kwx = mj_dsl::load("kawuxing").unwrap().competition.unwrap();
@@ -59,6 +61,12 @@ fn broken_competition_tables_are_reported_at_the_key() {
         ("advance_reserve = 2", "needs advance_per_table"),
         ("advance_per_table = 4", "between 1 and 3"),
         ("bye_points = 2", "unknown key `bye_points`"),
+        ("sessions = 0", "at least one"),
+        (
+            "sessions = 2\nsession_seat_changes = [[0, 0, 1, 2]]",
+            "not a seat permutation",
+        ),
+        ("session_seat_changes = [[1, 0, 3, 2]]", "1 changes for 1 session"),
     ] {
         let err = with(body).expect_err(body);
         assert!(err.contains(needle), "{body}: {err}");
