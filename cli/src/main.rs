@@ -7,6 +7,7 @@ mod play;
 mod report;
 mod simulate;
 mod stats;
+mod tournament;
 
 use clap::{Parser, Subcommand};
 use mj_dsl::Ruleset;
@@ -118,6 +119,12 @@ enum Command {
         /// Write the partial result (JSON) to FILE for `mj merge` instead of printing a report.
         #[arg(long, value_name = "FILE")]
         out: Option<String>,
+    },
+    /// Tournaments: create an event, draw rounds, record tables, standings; or simulate one.
+    /// See docs/tournament.md.
+    Tournament {
+        #[command(subcommand)]
+        cmd: tournament::Cmd,
     },
     /// Merge the partial results of `mj simulate --shard i/n --out FILE` and print the report a
     /// single run would have printed.
@@ -288,6 +295,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             write!(out, "{text}").map_err(|e| e.to_string())?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Tournament { cmd } => tournament::run(cmd, &mut out),
         Command::Merge { files, json, csv } => {
             let text = simulate::cmd_merge(&files, format(json, csv))?;
             write!(out, "{text}").map_err(|e| e.to_string())?;

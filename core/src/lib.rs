@@ -11,6 +11,7 @@ pub mod reading;
 pub mod rng;
 pub mod sample;
 pub mod tile;
+pub mod tournament;
 pub mod wait;
 
 pub use hand::{Context, Hand};

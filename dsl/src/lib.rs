@@ -13,6 +13,7 @@ pub mod script;
 mod scriptapi;
 pub mod settle;
 pub mod table;
+pub mod tournament;
 
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use load::{builtin_names, load, load_from_memory};

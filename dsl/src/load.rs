@@ -426,6 +426,18 @@ impl Loader {
         };
         let match_v = self.section(chain, |r| r.match_.as_ref());
         let match_rules: Option<schema::Match> = self.typed("match", match_v);
+        let comp_v = self.section(chain, |r| r.competition.as_ref());
+        let comp_file = comp_v.as_ref().map(|x| x.1).unwrap_or(top.file);
+        let comp_raw: Option<schema::Competition> = self.typed("competition", comp_v);
+        let players = play.as_ref().map_or(4, |p| p.players as usize);
+        let competition = comp_raw.and_then(|c| {
+            crate::tournament::resolve(&c, players, match_rules.as_ref())
+                .map_err(|(key, msg, help)| {
+                    let span = self.find_in(comp_file, "competition", &format!("`{key}`"));
+                    self.help(comp_file, span, format!("in [competition]: {msg}"), help);
+                })
+                .ok()
+        });
 
         let tiles = match &tiles_spec {
             Some(spec) => match TileSet::new(name.clone(), spec) {
@@ -1030,6 +1042,7 @@ impl Loader {
             settlement,
             settlement_source,
             match_rules,
+            competition,
             context_words: words,
             scripts,
             wind_tiles,

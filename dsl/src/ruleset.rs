@@ -231,6 +231,8 @@ pub struct Ruleset {
     /// The merged `[settlement]` table as written, for `mj doc`.
     pub settlement_source: schema::Settlement,
     pub match_rules: Option<schema::Match>,
+    /// `[competition]`, resolved against `[match]` and the table size.
+    pub competition: Option<mj_core::tournament::Competition>,
     pub context_words: Vec<ContextWordSpec>,
     pub scripts: crate::script::Scripts,
     /// Tile ids of the wind honours E S W N, where the tile set has them (seat and round fans).

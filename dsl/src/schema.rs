@@ -20,6 +20,7 @@ pub struct RawFile {
     pub settlement: Option<toml::Value>,
     #[serde(rename = "match")]
     pub match_: Option<toml::Value>,
+    pub competition: Option<toml::Value>,
     #[serde(default)]
     pub context: Vec<Spanned<RawContextWord>>,
     #[serde(default)]
@@ -461,4 +462,40 @@ pub struct Match {
 
 fn four_u32() -> u32 {
     4
+}
+
+/// `[competition]`: how a tournament ranks the results of this ruleset's tables (see
+/// `docs/tournament.md`). Every key is optional; defaults come from `[match]`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Competition {
+    /// Players per table; must be the ruleset's player count (the default).
+    pub table_size: Option<usize>,
+    /// Ranking points (标准分) by place at a table, first place first; default `[match]`'s.
+    pub ranking_points: Option<Vec<i64>>,
+    /// Equal scores at a table: "share" or "seat_order"; default `[match] ties`.
+    pub ties: Option<String>,
+    /// Tie-breaks after total ranking points, in order: "score", "best_ranking", "high_count".
+    #[serde(default)]
+    pub tie_breaks: Vec<String>,
+    /// Ranking points that make a round count toward "high_count"; default first place's.
+    pub high_ranking: Option<i64>,
+    /// Team tie-breaks after the sum of members' ranking points.
+    #[serde(default)]
+    pub team_tie_breaks: Vec<String>,
+    /// A table short of players: "bye" (the default) or "substitute".
+    pub absence: Option<String>,
+    /// Ranking points of a bye (default 0).
+    pub bye_ranking_points: Option<i64>,
+    /// Score of a bye (default `[match] start_points`).
+    pub bye_score: Option<i64>,
+    /// Places of every table that advance out of a round.
+    pub advance_per_table: Option<usize>,
+    /// Further places that go to the best next-placed players by score.
+    pub advance_reserve: Option<usize>,
+    /// 局 (matches) a table plays in one round, their scores added (default 1).
+    pub sessions: Option<u32>,
+    /// Seat changes between a round's sessions, as `[match] seat_changes`.
+    #[serde(default)]
+    pub session_seat_changes: Vec<Vec<usize>>,
 }

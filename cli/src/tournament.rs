@@ -1,0 +1,607 @@
+//! `mj tournament`: an event file (JSON) that `new` creates, `draw` seats round by round,
+//! `record` fills with table results and `standings` ranks by the ruleset's `[competition]`;
+//! `simulate` plays a whole event with bots. The rules of ranking live in
+//! `mj_core::tournament`; this module reads and writes files and prints.
+
+use clap::Subcommand;
+use mj_core::game::matchplay::play_match;
+use mj_core::game::{GreedyBot, Player, Rules};
+use mj_core::tournament::{Advance, Entrant, Event, Standing, TeamStanding};
+use serde_json::{json, Value};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const FORMAT: &str = "mj-event";
+const VERSION: u64 = 1;
+
+#[derive(Subcommand)]
+pub enum Cmd {
+    /// Create an event file: entrants, optional teams and the number of rounds.
+    New {
+        #[arg(long, short)]
+        rules: String,
+        /// One player a line (`#` comments); a line `~Name` registers a substitute.
+        #[arg(long)]
+        players: String,
+        /// One team a line: `Team: name, name, ...`.
+        #[arg(long)]
+        teams: Option<String>,
+        #[arg(long)]
+        rounds: u32,
+        /// Reserve places for advancement (rulesets with advance_per_table).
+        #[arg(long)]
+        reserve: Option<usize>,
+        /// The event file to write (refused if it exists).
+        #[arg(long)]
+        out: String,
+    },
+    /// Seat the next round: byes or substitutes as the ruleset says, then a random seating that
+    /// repeats as few earlier opponents as it can.
+    Draw {
+        event: String,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Record one table's result: scores by seat, or an `mj play --match --json` output.
+    Record {
+        event: String,
+        /// Round number, from 1.
+        #[arg(long)]
+        round: usize,
+        /// Table number, from 1.
+        #[arg(long)]
+        table: usize,
+        /// Scores of the seats in order, e.g. "540 510 480 470".
+        #[arg(long, conflicts_with = "record")]
+        scores: Option<String>,
+        /// An `mj-match` JSON document; its totals are taken seat by seat. Give one per session
+        /// when the ruleset's rounds have several (jingji: four 局, in order).
+        #[arg(long)]
+        record: Vec<String>,
+    },
+    /// Individual (and team) standings with every tie-break value.
+    Standings {
+        event: String,
+        #[arg(long, conflicts_with_all = ["csv", "markdown"])]
+        json: bool,
+        #[arg(long, conflicts_with = "markdown")]
+        csv: bool,
+        #[arg(long)]
+        markdown: bool,
+    },
+    /// Play a whole event with greedy bots and print the standings.
+    Simulate {
+        #[arg(long, short)]
+        rules: String,
+        #[arg(long, default_value_t = 32)]
+        players: usize,
+        #[arg(long, default_value_t = 4)]
+        rounds: u32,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Rounds of prevalent wind in each table's match (default: the ruleset's `[match]`).
+        #[arg(long)]
+        winds: Option<u32>,
+        /// Also write the event file.
+        #[arg(long)]
+        out: Option<String>,
+        #[arg(long, conflicts_with_all = ["csv", "markdown"])]
+        json: bool,
+        #[arg(long, conflicts_with = "markdown")]
+        csv: bool,
+        #[arg(long)]
+        markdown: bool,
+    },
+}
+
+#[derive(Clone, Copy)]
+enum Style {
+    Text,
+    Json,
+    Csv,
+    Markdown,
+}
+
+fn style(json: bool, csv: bool, markdown: bool) -> Style {
+    match (json, csv, markdown) {
+        (true, _, _) => Style::Json,
+        (_, true, _) => Style::Csv,
+        (_, _, true) => Style::Markdown,
+        _ => Style::Text,
+    }
+}
+
+pub fn run(cmd: Cmd, out: &mut impl Write) -> Result<ExitCode, String> {
+    let io = |e: std::io::Error| e.to_string();
+    match cmd {
+        Cmd::New {
+            rules,
+            players,
+            teams,
+            rounds,
+            reserve,
+            out: path,
+        } => {
+            if Path::new(&path).exists() {
+                return Err(format!("{path} exists; choose another file for the new event"));
+            }
+            let entrants = read_entrants(&players, teams.as_deref())?;
+            let event = new_event(&rules, entrants, rounds, reserve)?;
+            save(Path::new(&path), &event)?;
+            writeln!(
+                out,
+                "{path}: {} players, {} rounds under {}",
+                event.players.len(),
+                rounds,
+                event.rules
+            )
+            .map_err(io)?;
+        }
+        Cmd::Draw { event: path, seed } => {
+            let p = Path::new(&path);
+            let mut e = load(p)?;
+            let round = e.draw(seed)?.clone();
+            save(p, &e)?;
+            writeln!(out, "round {}", e.drawn.len()).map_err(io)?;
+            for (k, t) in round.tables.iter().enumerate() {
+                let names: Vec<&str> = t.players.iter().map(|&i| e.players[i].name.as_str()).collect();
+                writeln!(out, "table {}: {}", k + 1, names.join(", ")).map_err(io)?;
+            }
+            for &b in &round.byes {
+                writeln!(out, "bye: {}", e.players[b].name).map_err(io)?;
+            }
+        }
+        Cmd::Record {
+            event: path,
+            round,
+            table,
+            scores,
+            record,
+        } => {
+            let p = Path::new(&path);
+            let mut e = load(p)?;
+            if round == 0 || table == 0 {
+                return Err("rounds and tables are numbered from 1".into());
+            }
+            let scores = match scores {
+                Some(s) => parse_scores(&s)?,
+                None if record.is_empty() => return Err("give --scores or --record".into()),
+                None => {
+                    let seats = e
+                        .drawn
+                        .get(round - 1)
+                        .and_then(|r| r.tables.get(table - 1))
+                        .ok_or_else(|| format!("round {round} has no table {table}"))?
+                        .players
+                        .clone();
+                    let sessions = e.competition.sessions as usize;
+                    if record.len() != sessions {
+                        return Err(format!(
+                            "a round is {sessions} session(s) under {}: give --record once for each, in order",
+                            e.rules
+                        ));
+                    }
+                    let mut per = Vec::new();
+                    for f in &record {
+                        per.push(match_totals(f, &e)?);
+                    }
+                    session_scores(&e, &seats, &per)?
+                }
+            };
+            e.record(round - 1, table - 1, scores)?;
+            save(p, &e)?;
+            writeln!(out, "round {round} table {table} recorded").map_err(io)?;
+        }
+        Cmd::Standings {
+            event,
+            json,
+            csv,
+            markdown,
+        } => {
+            let e = load(Path::new(&event))?;
+            write!(out, "{}", standings(&e, style(json, csv, markdown))).map_err(io)?;
+        }
+        Cmd::Simulate {
+            rules,
+            players,
+            rounds,
+            seed,
+            winds,
+            out: path,
+            json,
+            csv,
+            markdown,
+        } => {
+            let e = simulate(&rules, players, rounds, seed, winds)?;
+            if let Some(path) = path {
+                save(Path::new(&path), &e)?;
+            }
+            write!(out, "{}", standings(&e, style(json, csv, markdown))).map_err(io)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn new_event(
+    rules: &str,
+    players: Vec<Entrant>,
+    rounds: u32,
+    reserve: Option<usize>,
+) -> Result<Event, String> {
+    let rs = mj_dsl::load(rules).map_err(|d| d.to_string())?;
+    let mut c = rs.competition.clone().ok_or_else(|| {
+        format!(
+            "ruleset {} has no [competition] table: add one (docs/ruleset-format.md) to run events under it",
+            rs.name
+        )
+    })?;
+    if let Some(r) = reserve {
+        match c.advancement.as_mut() {
+            Some(a) => a.reserve = r,
+            None => {
+                return Err(format!(
+                    "ruleset {} has no advancement; --reserve does not apply",
+                    rs.name
+                ))
+            }
+        }
+    }
+    Event::new(rules, c, players, rounds)
+}
+
+fn read(path: &str) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+}
+
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+fn read_entrants(players: &str, teams: Option<&str>) -> Result<Vec<Entrant>, String> {
+    let mut list: Vec<Entrant> = lines(&read(players)?)
+        .map(|l| Entrant {
+            name: l.trim_start_matches('~').trim().to_string(),
+            team: None,
+            substitute: l.starts_with('~'),
+        })
+        .collect();
+    if let Some(t) = teams {
+        for (n, l) in lines(&read(t)?).enumerate() {
+            let (team, members) = l
+                .split_once(':')
+                .ok_or_else(|| format!("{t}: team line {} is not `Team: name, name, ...`", n + 1))?;
+            for m in members.split(',').map(str::trim).filter(|m| !m.is_empty()) {
+                let e = list
+                    .iter_mut()
+                    .find(|e| e.name == m)
+                    .ok_or_else(|| format!("{t}: team {} names {m:?}, who is not a player", team.trim()))?;
+                if let Some(old) = &e.team {
+                    return Err(format!("{t}: {m} is in teams {old} and {}", team.trim()));
+                }
+                e.team = Some(team.trim().to_string());
+            }
+        }
+    }
+    Ok(list)
+}
+
+fn parse_scores(s: &str) -> Result<Vec<i64>, String> {
+    s.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            w.parse::<i64>()
+                .map_err(|_| format!("score {w:?} is not a whole number"))
+        })
+        .collect()
+}
+
+/// The totals of an `mj play --match --json` document, by starting seat.
+fn match_totals(path: &str, e: &Event) -> Result<Vec<i64>, String> {
+    let v: Value = serde_json::from_str(read(path)?.trim()).map_err(|err| format!("{path}: {err}"))?;
+    if v.get("format").and_then(Value::as_str) != Some("mj-match") {
+        return Err(format!(
+            "{path} is not an mj-match document (`mj play --match --json`)"
+        ));
+    }
+    let rs = mj_dsl::load(&e.rules).map_err(|d| d.to_string())?;
+    let ruleset = v.get("ruleset").and_then(Value::as_str).unwrap_or("");
+    if ruleset != rs.name {
+        return Err(format!(
+            "{path} was played under {ruleset}, the event under {}",
+            rs.name
+        ));
+    }
+    v.get("totals")
+        .and_then(Value::as_array)
+        .and_then(|a| a.iter().map(Value::as_i64).collect::<Option<Vec<i64>>>())
+        .ok_or_else(|| format!("{path}: no `totals` list of whole numbers"))
+}
+
+/// A round's scores by the table's first seating, from every session's totals by seat.
+fn session_scores(e: &Event, seats: &[usize], per: &[Vec<i64>]) -> Result<Vec<i64>, String> {
+    let mut scores = vec![0; seats.len()];
+    for (k, totals) in per.iter().enumerate() {
+        if totals.len() != seats.len() {
+            return Err(format!(
+                "session {}: {} totals for {} seats",
+                k + 1,
+                totals.len(),
+                seats.len()
+            ));
+        }
+        for (s, &p) in e.competition.session_seating(seats, k).iter().enumerate() {
+            let i = seats
+                .iter()
+                .position(|&q| q == p)
+                .expect("a permutation of the table");
+            scores[i] += totals[s];
+        }
+    }
+    Ok(scores)
+}
+
+// ---------------------------------------------------------------- the event file
+
+fn backup_of(path: &Path) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(".bak");
+    PathBuf::from(s)
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed to disk,
+/// renamed over `path`.
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    let fail = |what: &str, e: std::io::Error| format!("cannot {what} {}: {e}", tmp.display());
+    {
+        let mut f = std::fs::File::create(&tmp).map_err(|e| fail("create", e))?;
+        f.write_all(bytes).map_err(|e| fail("write", e))?;
+        f.sync_all().map_err(|e| fail("sync", e))?;
+    }
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot replace {}: {e}", path.display())
+    })?;
+    if let Ok(d) = std::fs::File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+fn to_json(e: &Event) -> Result<String, String> {
+    let mut v = serde_json::Map::new();
+    v.insert("format".into(), json!(FORMAT));
+    v.insert("version".into(), json!(VERSION));
+    match serde_json::to_value(e).map_err(|err| err.to_string())? {
+        Value::Object(m) => v.extend(m),
+        _ => return Err("event does not serialise to an object".into()),
+    }
+    serde_json::to_string_pretty(&Value::Object(v)).map_err(|err| err.to_string())
+}
+
+/// Saves the event: the file's present (good) content is kept as `EVENT.bak` first, then the
+/// new content replaces the file atomically.
+pub fn save(path: &Path, e: &Event) -> Result<(), String> {
+    e.validate()?;
+    let text = to_json(e)? + "\n";
+    if let Ok(old) = std::fs::read(path) {
+        if parse(&old).is_ok() {
+            write_atomic(&backup_of(path), &old)?;
+        }
+    }
+    write_atomic(path, text.as_bytes())
+}
+
+fn parse(bytes: &[u8]) -> Result<Event, String> {
+    let v: Value = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    if v.get("format").and_then(Value::as_str) != Some(FORMAT) {
+        return Err(format!("it is not an {FORMAT} document"));
+    }
+    if v.get("version").and_then(Value::as_u64) != Some(VERSION) {
+        return Err(format!("it is not {FORMAT} version {VERSION}"));
+    }
+    let e: Event = serde_json::from_value(v).map_err(|e| e.to_string())?;
+    e.validate()?;
+    Ok(e)
+}
+
+/// Reads an event file. A file that does not parse (truncated, half-written, edited by hand)
+/// is an error naming the backup that holds the previous good state; neither file is touched.
+pub fn load(path: &Path) -> Result<Event, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    parse(&bytes).map_err(|why| {
+        let bak = backup_of(path);
+        let help = match std::fs::read(&bak).map(|b| parse(&b)) {
+            Ok(Ok(_)) => format!(
+                "The previous good state is in {b}: restore it with `cp {b} {p}`",
+                b = bak.display(),
+                p = path.display()
+            ),
+            _ => "No good backup was found.".to_string(),
+        };
+        format!(
+            "{} is not a valid event file ({why}); it may be truncated or half-written. {help}",
+            path.display()
+        )
+    })
+}
+
+// ---------------------------------------------------------------- simulate
+
+fn simulate(
+    rules: &str,
+    players: usize,
+    rounds: u32,
+    seed: u64,
+    winds: Option<u32>,
+) -> Result<Event, String> {
+    let rs = mj_dsl::load(rules).map_err(|d| d.to_string())?;
+    let table = mj_dsl::table::Table::new(rs)?;
+    let width = players.to_string().len();
+    let entrants = (1..=players)
+        .map(|i| Entrant {
+            name: format!("P{i:0width$}"),
+            team: None,
+            substitute: false,
+        })
+        .collect();
+    let mut e = new_event(rules, entrants, rounds, None)?;
+    let n = table.table().player_count();
+    for r in 0..rounds as usize {
+        let tables = e.draw(seed)?.tables.len();
+        for k in 0..tables {
+            let mut bots: Vec<Box<dyn Player>> = (0..n)
+                .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
+                .collect();
+            let match_seed = seed ^ ((r as u64) << 32 | k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let m = play_match(&table, &mut bots, match_seed, winds).map_err(|err| err.to_string())?;
+            e.record(r, k, m.totals)?;
+        }
+    }
+    Ok(e)
+}
+
+// ---------------------------------------------------------------- standings
+
+fn advancing(e: &Event) -> Vec<(usize, Advance)> {
+    match e.drawn.len() {
+        0 => Vec::new(),
+        n => e.advancing(n - 1),
+    }
+}
+
+fn how(a: Advance) -> &'static str {
+    match a {
+        Advance::Place => "place",
+        Advance::Reserve => "reserve",
+        Advance::Bye => "bye",
+    }
+}
+
+fn standings(e: &Event, style: Style) -> String {
+    let players = e.standings();
+    let teams = e.team_standings();
+    let adv = advancing(e);
+    let chain: Vec<&str> = e.competition.tie_breaks.iter().map(|t| t.name()).collect();
+    match style {
+        Style::Json => {
+            let v = json!({
+                "format": "mj-standings",
+                "rules": e.rules,
+                "rounds_drawn": e.drawn.len(),
+                "tie_breaks": chain,
+                "players": players,
+                "teams": teams,
+                "advancing": adv.iter().map(|&(p, a)| json!({"player": e.players[p].name, "how": how(a)})).collect::<Vec<_>>(),
+            });
+            format!("{v}\n")
+        }
+        Style::Csv => {
+            let mut s =
+                String::from("place,name,team,ranking_points,score,best_ranking,high_count,played,byes\n");
+            for p in &players {
+                let row = row(p);
+                let quoted: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
+                s += &quoted.join(",");
+                s.push('\n');
+            }
+            s
+        }
+        Style::Markdown => {
+            let mut s = String::from(
+                "| place | name | team | ranking points | score | best round | high rounds | played | byes |\n|---|---|---|---|---|---|---|---|---|\n",
+            );
+            for p in &players {
+                s += &format!("| {} |\n", row(p).join(" | "));
+            }
+            if !teams.is_empty() {
+                s += "\n| place | team | ranking points | score | members |\n|---|---|---|---|---|\n";
+                for t in &teams {
+                    s += &format!("| {} |\n", team_row(t).join(" | "));
+                }
+            }
+            s
+        }
+        Style::Text => {
+            let mut s = format!(
+                "{} after {} of {} rounds; ties: ranking points, then {}\n",
+                e.rules,
+                e.drawn.len(),
+                e.rounds,
+                if chain.is_empty() {
+                    "shared".to_string()
+                } else {
+                    chain.join(", ")
+                }
+            );
+            s += &format!(
+                "{:>5}  {:<16} {:<10} {:>7} {:>8} {:>5} {:>5} {:>6} {:>4}\n",
+                "place", "name", "team", "points", "score", "best", "high", "played", "byes"
+            );
+            for p in &players {
+                let r = row(p);
+                s += &format!(
+                    "{:>5}  {:<16} {:<10} {:>7} {:>8} {:>5} {:>5} {:>6} {:>4}\n",
+                    r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8]
+                );
+            }
+            if !teams.is_empty() {
+                s += "\nteams\n";
+                for t in &teams {
+                    let r = team_row(t);
+                    s += &format!("{:>5}  {:<16} {:>7} {:>8}  {}\n", r[0], r[1], r[2], r[3], r[4]);
+                }
+            }
+            if !adv.is_empty() {
+                s += &format!("\nadvancing from round {}\n", e.drawn.len());
+                for (p, a) in &adv {
+                    s += &format!("  {} ({})\n", e.players[*p].name, how(*a));
+                }
+            }
+            s
+        }
+    }
+}
+
+fn row(p: &Standing) -> [String; 9] {
+    [
+        p.place.to_string(),
+        p.name.clone(),
+        p.team.clone().unwrap_or_default(),
+        p.ranking_points.to_string(),
+        p.score.to_string(),
+        p.best_ranking.to_string(),
+        p.high_count.to_string(),
+        p.played.to_string(),
+        p.byes.to_string(),
+    ]
+}
+
+fn team_row(t: &TeamStanding) -> [String; 5] {
+    [
+        t.place.to_string(),
+        t.team.clone(),
+        t.ranking_points.to_string(),
+        t.score.to_string(),
+        t.members.join(", "),
+    ]
+}
+
+fn csv_cell(c: &str) -> String {
+    if c.contains([',', '"', '\n']) {
+        format!("\"{}\"", c.replace('"', "\"\""))
+    } else {
+        c.to_string()
+    }
+}
