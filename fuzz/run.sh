@@ -8,13 +8,16 @@ seconds="${1:-60}"
 targets=(notation score ruleset record)
 # Sanitizers need a nightly with the matching runtime; coverage-guided fuzzing works without.
 sanitizer="${MJ_FUZZ_SANITIZER:-none}"
-cargo +nightly fuzz build --sanitizer "$sanitizer" -O
+# MJ_FUZZ_ASSERTIONS=1 builds with debug assertions and overflow checks (-a).
+flags=(--sanitizer "$sanitizer" -O)
+if [ "${MJ_FUZZ_ASSERTIONS:-0}" = 1 ]; then flags+=(-a); fi
+cargo +nightly fuzz build "${flags[@]}"
 for t in "${targets[@]}"; do
   mkdir -p "corpus/$t"
   cp -n seeds/"$t"/* "corpus/$t/" 2>/dev/null || true
   log="$(mktemp)"
   status=0
-  cargo +nightly fuzz run --sanitizer "$sanitizer" -O "$t" "corpus/$t" -- \
+  cargo +nightly fuzz run "${flags[@]}" "$t" "corpus/$t" -- \
     -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 >"$log" 2>&1 || status=$?
   runs=$(grep -Eo 'Done [0-9]+ runs' "$log" | grep -Eo '[0-9]+' || echo "?")
   cov=$(grep -Eo 'cov: [0-9]+' "$log" | tail -1 || true)
