@@ -324,6 +324,39 @@ fn format(json: bool, csv: bool) -> simulate::Format {
     }
 }
 
+/// Longest `--batch` line that is parsed (a real hand is under ~100 bytes); longer lines are
+/// errors, and only this much of them is held in memory.
+const MAX_BATCH_LINE: usize = 4096;
+
+/// Reads the next `\n`-terminated line (without the `\n`) into `buf`, keeping at most `max + 1`
+/// bytes of it and skipping the rest. `None` at the end of input; otherwise whether the line was
+/// longer than `max`.
+fn read_line_capped(r: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> std::io::Result<Option<bool>> {
+    buf.clear();
+    let mut seen = 0usize;
+    loop {
+        let chunk = match r.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok((seen > 0).then_some(seen > max));
+        }
+        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(n) => (&chunk[..n], n + 1, true),
+            None => (chunk, chunk.len(), false),
+        };
+        let room = (max + 1).saturating_sub(buf.len());
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        seen += part.len() + usize::from(done);
+        r.consume(used);
+        if done {
+            return Ok(Some(buf.len() > max));
+        }
+    }
+}
+
 /// Scores every line; a bad line becomes an error object with its line number and the run goes
 /// on. Exits 1 at the end if any line failed.
 fn score_batch(rs: &Ruleset, path: &str, out: &mut impl Write) -> Result<ExitCode, String> {
@@ -333,11 +366,14 @@ fn score_batch(rs: &Ruleset, path: &str, out: &mut impl Write) -> Result<ExitCod
         let f = std::fs::File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
         Box::new(std::io::BufReader::new(f))
     };
+    let mut reader = reader;
     let mut failed = 0usize;
     let mut out = std::io::BufWriter::new(out);
-    for (i, line) in reader.split(b'\n').enumerate() {
-        let line = match line {
-            Ok(l) => l,
+    let mut line = Vec::new();
+    for i in 0.. {
+        let long = match read_line_capped(&mut reader, &mut line, MAX_BATCH_LINE) {
+            Ok(None) => break,
+            Ok(Some(long)) => long,
             Err(e) => return Err(format!("reading {path}: {e}")),
         };
         let text = String::from_utf8_lossy(&line);
@@ -345,7 +381,14 @@ fn score_batch(rs: &Ruleset, path: &str, out: &mut impl Write) -> Result<ExitCod
         if text.trim().is_empty() || text.trim_start().starts_with('#') {
             continue;
         }
-        let v = match json::score_line(rs, text) {
+        let v = if long {
+            Err(format!(
+                "the line is longer than {MAX_BATCH_LINE} bytes; a hand is far shorter"
+            ))
+        } else {
+            json::score_line(rs, text)
+        };
+        let v = match v {
             Ok(s) => json::score_json(rs, &s),
             Err(e) => {
                 failed += 1;

@@ -47,9 +47,73 @@ pub fn sandbox() -> rhai::Engine {
     e.set_max_array_size(MAX_ARRAY);
     e.set_max_map_size(MAX_MAP);
     e.disable_symbol("eval");
+    // rhai checks sizes when a function returns and when a value is stored, but not when
+    // `m[key] = value` or `m.key = value` adds a key to a map: a loop doing that grows the map
+    // until the operation limit stops it, hundreds of megabytes later. So every
+    // `SIZE_CHECK_EVERY`th variable read checks the size of every variable in scope: a map can
+    // gain at most that many keys between checks, and the walk costs little spread over the reads.
+    #[allow(deprecated)]
+    e.on_var(|_, _, ctx| {
+        let due = READS.with(|r| {
+            let n = r.get().wrapping_add(1);
+            r.set(n);
+            n % SIZE_CHECK_EVERY == 0
+        });
+        if due {
+            for (_, _, v) in ctx.scope().iter_raw() {
+                check_size(v)?;
+            }
+        }
+        Ok(None)
+    });
     e.on_print(|_| {});
     e.on_debug(|_, _, _| {});
     e
+}
+
+/// How often (in variable reads) the sizes of the variables in scope are checked; see
+/// [`sandbox`].
+const SIZE_CHECK_EVERY: u32 = 64;
+
+thread_local! {
+    static READS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Fails with rhai's own "data too large" error once `v` holds more map entries or array items,
+/// nested values included, than the limits allow. Strings are not measured: rhai checks a string
+/// whenever it grows, and only a map can grow unseen, so counting entries is enough to bound
+/// memory. Stops as soon as a limit is passed, so it costs at most about the limits themselves.
+fn check_size(v: &rhai::Dynamic) -> Result<(), Box<rhai::EvalAltResult>> {
+    fn walk(v: &rhai::Dynamic, arrays: &mut usize, maps: &mut usize) -> Result<(), &'static str> {
+        if v.is_array() {
+            if let Ok(a) = v.as_array_ref() {
+                *arrays += a.len();
+                if *arrays > MAX_ARRAY {
+                    return Err("Size of array");
+                }
+                for x in a.iter().filter(|x| x.is_array() || x.is_map()) {
+                    walk(x, arrays, maps)?;
+                }
+            }
+        } else if v.is_map() {
+            if let Ok(m) = v.as_map_ref() {
+                *maps += m.len();
+                if *maps > MAX_MAP {
+                    return Err("Size of object map");
+                }
+                for x in m.values().filter(|x| x.is_array() || x.is_map()) {
+                    walk(x, arrays, maps)?;
+                }
+            }
+        }
+        Ok(())
+    }
+    walk(v, &mut 0, &mut 0).map_err(|what| {
+        Box::new(rhai::EvalAltResult::ErrorDataTooLarge(
+            what.into(),
+            rhai::Position::NONE,
+        ))
+    })
 }
 
 /// A script problem: the message and, for syntax errors, the 1-based line and column.
