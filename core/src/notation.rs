@@ -95,11 +95,25 @@ struct Placed {
     text: String,
 }
 
+/// Longest line [`parse_hand`] accepts, in bytes.
+pub const MAX_HAND_LEN: usize = 4096;
+
 /// Parses a full line: melds, concealed tiles, then context words.
 ///
 /// `words` are the ruleset's own context words; they are stored in `Context::extra` sorted by
 /// word, so that two spellings of the same hand compare equal.
 pub fn parse_hand(set: &TileSet, words: &[ContextWordSpec], input: &str) -> Result<Hand, NotationError> {
+    // No hand comes near this; refusing longer input bounds the parser's time and memory for any
+    // caller (CLI, batch files, a web API).
+    if input.len() > MAX_HAND_LEN {
+        let found: String = input.chars().take(20).collect();
+        return Err(error(
+            1,
+            &found,
+            format!("the line is longer than {MAX_HAND_LEN} bytes"),
+            "one hand in notation, e.g. 123m456p789s11sEEE",
+        ));
+    }
     let mut pairs = NotationParser::parse(Rule::hand, input).map_err(|e| convert_pest_error(input, &e))?;
     let top = pairs
         .next()

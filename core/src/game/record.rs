@@ -313,11 +313,12 @@ impl Record {
     }
 
     fn payments_where(&self, keep: impl Fn(Option<&str>) -> bool) -> Vec<i64> {
-        let mut out = vec![0; self.players.len()];
+        let mut out = vec![0i64; self.players.len()];
         for e in &self.events {
             if let RecordEvent::Payment { seat, amount, reason } = e {
                 if let Some(x) = out.get_mut(*seat).filter(|_| keep(reason.as_deref())) {
-                    *x += amount;
+                    // A forged record may carry absurd amounts: saturate rather than overflow.
+                    *x = (*x).saturating_add(*amount);
                 }
             }
         }
