@@ -950,12 +950,6 @@ impl Loader {
                 }
             }
         }
-        let needs_unique_wait = fans.iter().any(|m| {
-            m.raw
-                .when
-                .as_ref()
-                .is_some_and(|w| w.get_ref().contains("unique_wait"))
-        });
 
         // Settlement.
         let settlement = self.compile_settlement(&settle_raw, settle_file, &tiles);
@@ -1035,7 +1029,6 @@ impl Loader {
                 unique_wait_forms: uw,
                 tie_prefer,
                 cap: scoring_raw.cap,
-                needs_unique_wait,
                 exclusive_fans,
                 plan,
             },

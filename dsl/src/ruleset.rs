@@ -71,8 +71,6 @@ pub struct Scoring {
     pub unique_wait_forms: FormRules,
     pub tie_prefer: Vec<usize>,
     pub cap: Option<i64>,
-    /// Whether any fan reads `unique_wait` (so the scorer can skip computing it).
-    pub needs_unique_wait: bool,
     /// Fans marked `exclusive`.
     pub exclusive_fans: Vec<usize>,
     /// Which fans the scorer visits at each step, worked out once at load.
@@ -93,8 +91,6 @@ pub struct Plan {
     pub excluders: Vec<(usize, Vec<Exclusion>)>,
     /// Fallback fans (chicken hand).
     pub fallback: Vec<Step>,
-    /// Per fan: whether it is a bonus fan (not toward the minimum, does not block the fallback).
-    pub bonus: Vec<bool>,
     /// Per fan: (value, bonus), for combining counts into a total.
     pub values: Vec<(i64, bool)>,
     /// The hand quantities some condition reads: the only ones worked out per reading.
@@ -140,7 +136,6 @@ impl Plan {
             if !f.excludes.is_empty() {
                 p.excluders.push((i, f.excludes.clone()));
             }
-            p.bonus.push(f.bonus);
             p.values.push((f.value, f.bonus));
             if let Some(w) = &f.when {
                 w.collect_vars(&mut p.vars);

@@ -475,7 +475,12 @@ fn judge(
         }
     }
     // The fallback fan (chicken hand) scores when nothing else but bonus fans did.
-    if !plan.fallback.is_empty() && !counts.iter().zip(&plan.bonus).any(|(&c, &b)| c > 0 && !b) {
+    if !plan.fallback.is_empty()
+        && !counts
+            .iter()
+            .zip(&plan.values)
+            .any(|(&c, &(_, bonus))| c > 0 && !bonus)
+    {
         for step in &plan.fallback {
             if step.forms & fbit != 0 {
                 let c = step.when.as_ref().map_or(1, |w| w.eval(&facts));
