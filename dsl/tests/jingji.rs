@@ -3,35 +3,23 @@
 //! settlement. "seed" is shared/seeds/003 (first part), "spec" is shared/rules/jingji.md; fan
 //! values other than 混一色 are the spec's proposal (§4), additional points are the seed's (第九条).
 
-use mj_dsl::{load, score_text, HandReport, Ruleset};
-use std::sync::OnceLock;
+mod common;
+
+use common::scoring::{assert_win, fans};
+use mj_dsl::{HandReport, Ruleset};
 
 fn rs() -> &'static Ruleset {
-    static RS: OnceLock<Ruleset> = OnceLock::new();
-    RS.get_or_init(|| load("jingji").unwrap_or_else(|d| panic!("jingji does not load:\n{d}")))
+    common::scoring::ruleset("jingji")
 }
 
 fn score(hand: &str) -> HandReport {
-    score_text(rs(), hand).unwrap_or_else(|e| panic!("{hand}: {e}"))
-}
-
-/// (id, points, count) of every fan that scored.
-fn fans(r: &HandReport) -> Vec<(&str, i64, u32)> {
-    r.fans
-        .iter()
-        .map(|f| (f.id.as_str(), f.points, f.count))
-        .collect()
+    common::scoring::score(rs(), hand)
 }
 
 /// Asserts the fans and the total of a valid win.
 #[track_caller]
 fn wins(hand: &str, expected: &[(&str, i64, u32)], total: i64) -> HandReport {
-    let r = score(hand);
-    assert_eq!(fans(&r), expected, "{hand}");
-    assert_eq!(r.total, total, "{hand}");
-    assert!(r.valid, "{hand}: {:?}", r.reason);
-    assert_eq!(r.reason, None, "{hand}");
-    r
+    assert_win(rs(), hand, expected, total)
 }
 
 /// Asserts a hand that reads as a win but is not a legal one (no technical fan).
@@ -182,7 +170,7 @@ fn da_luan_honours_and_knitted() {
         68,
     );
     // The same suit pattern twice is not this ruleset's 十四不靠 (see the note on da_luan).
-    assert!(score_text(rs(), "147m147p258sESWNC").is_err());
+    assert!(mj_dsl::score_text(rs(), "147m147p258sESWNC").is_err());
 }
 
 #[test]

@@ -6,35 +6,25 @@
 //! The winner sits East unless a hand says otherwise; the seats are E, S, W, so a discard from the
 //! left (from=1, 上家) is West's and from=2 (下家) is South's.
 
-use mj_dsl::{load, score_text, HandReport, Ruleset};
-use std::sync::OnceLock;
+mod common;
+
+use common::scoring::assert_win;
+use mj_dsl::{HandReport, Ruleset};
 
 fn rs() -> &'static Ruleset {
-    static RS: OnceLock<Ruleset> = OnceLock::new();
-    RS.get_or_init(|| load("kawuxing").unwrap_or_else(|d| panic!("kawuxing does not load:\n{d}")))
+    common::scoring::ruleset("kawuxing")
 }
 
 fn score(hand: &str) -> HandReport {
-    score_text(rs(), hand).unwrap_or_else(|e| panic!("{hand}: {e}"))
-}
-
-/// (id, multiplier, count) of every fan that scored.
-fn fans(r: &HandReport) -> Vec<(&str, i64, u32)> {
-    r.fans
-        .iter()
-        .map(|f| (f.id.as_str(), f.points, f.count))
-        .collect()
+    common::scoring::score(rs(), hand)
 }
 
 /// Asserts the fans and the product of a win.
 #[track_caller]
 fn wins(hand: &str, expected: &[(&str, i64, u32)], product: i64) -> HandReport {
-    let r = score(hand);
-    assert_eq!(fans(&r), expected, "{hand}");
-    assert_eq!(r.total, product, "{hand}");
+    let r = assert_win(rs(), hand, expected, product);
     let multiplied: i64 = r.fans.iter().map(|f| f.points.pow(f.count)).product();
     assert_eq!(multiplied, product, "{hand}: total is the product of the fans");
-    assert!(r.valid, "{hand}: {:?}", r.reason);
     r
 }
 
@@ -235,9 +225,9 @@ fn tiles_and_words_kawuxing_lacks() {
         ("[111m]234s456p78p99p6p", "'2s'"),
         ("[111m]234m456p78p99pEEE", "'E'"),
     ] {
-        let e = score_text(rs(), hand).unwrap_err();
+        let e = mj_dsl::score_text(rs(), hand).unwrap_err();
         assert!(e.contains(tile) && e.contains("kawuxing"), "{e}");
     }
-    let e = score_text(rs(), "[111m]234m456p78p99p6p liangdao").unwrap_err();
+    let e = mj_dsl::score_text(rs(), "[111m]234m456p78p99p6p liangdao").unwrap_err();
     assert!(e.contains("gangpao"), "the error lists the accepted words: {e}");
 }

@@ -7,35 +7,23 @@
 //! Unless a hand says otherwise the winner sits East in an East round (so an East pung is both
 //! seat and prevalent wind) and won on a discard from the left (from=1, North).
 
-use mj_dsl::{load, score_text, HandReport, Ruleset};
-use std::sync::OnceLock;
+mod common;
+
+use common::scoring::{assert_win, fans};
+use mj_dsl::{HandReport, Ruleset};
 
 fn rs() -> &'static Ruleset {
-    static RS: OnceLock<Ruleset> = OnceLock::new();
-    RS.get_or_init(|| load("shiwan").unwrap_or_else(|d| panic!("shiwan does not load:\n{d}")))
+    common::scoring::ruleset("shiwan")
 }
 
 fn score(hand: &str) -> HandReport {
-    score_text(rs(), hand).unwrap_or_else(|e| panic!("{hand}: {e}"))
-}
-
-/// (id, points, count) of every fan that scored.
-fn fans(r: &HandReport) -> Vec<(&str, i64, u32)> {
-    r.fans
-        .iter()
-        .map(|f| (f.id.as_str(), f.points, f.count))
-        .collect()
+    common::scoring::score(rs(), hand)
 }
 
 /// Asserts the fans and the total of a legal win (5 points or more).
 #[track_caller]
 fn wins(hand: &str, expected: &[(&str, i64, u32)], total: i64) -> HandReport {
-    let r = score(hand);
-    assert_eq!(fans(&r), expected, "{hand}");
-    assert_eq!(r.total, total, "{hand}");
-    assert!(r.valid, "{hand}: {:?}", r.reason);
-    assert_eq!(r.reason, None, "{hand}");
-    r
+    assert_win(rs(), hand, expected, total)
 }
 
 /// Asserts a complete hand that stays under the 5-point minimum (spec §5, Decisions 4).
@@ -127,7 +115,7 @@ fn eight_nine_ten_is_a_chow() {
 #[test]
 fn no_wrap_around_chows() {
     // Decisions 2: 9-10-1 is not a chow, so this is no win at all.
-    let e = score_text(rs(), "901m234p567s99sEEE").unwrap_err();
+    let e = mj_dsl::score_text(rs(), "901m234p567s99sEEE").unwrap_err();
     assert!(e.contains("not a win"), "{e}");
 }
 
@@ -139,8 +127,8 @@ fn a_shiwan_win_that_mcr_cannot_even_read() {
     let r = wins(line, &[("bu_qiu_ren", 4, 1), ("ping_hu", 2, 1)], 6);
     assert_eq!(pays(&r), (18, -6, -6, -6));
     // ... is an error under mcr, which names the tile and rank ten (shared/notation.md, Errors).
-    let mcr = load("mcr").unwrap_or_else(|d| panic!("mcr does not load:\n{d}"));
-    let e = score_text(&mcr, line).unwrap_err();
+    let mcr = mj_dsl::load("mcr").unwrap_or_else(|d| panic!("mcr does not load:\n{d}"));
+    let e = mj_dsl::score_text(&mcr, line).unwrap_err();
     assert!(
         e.contains("'0s'") && e.contains("rank ten") && e.contains("mcr"),
         "{e}"
@@ -618,9 +606,9 @@ fn five_point_minimum() {
 #[test]
 fn tiles_shiwan_lacks() {
     // Spec §1: no dragons, no flowers.
-    let e = score_text(rs(), "123m456p789s55sCCC").unwrap_err();
+    let e = mj_dsl::score_text(rs(), "123m456p789s55sCCC").unwrap_err();
     assert!(e.contains("'C'") && e.contains("shiwan"), "{e}");
-    assert!(score_text(rs(), "123m456p789s55sEEE 1f").is_err());
+    assert!(mj_dsl::score_text(rs(), "123m456p789s55sEEE 1f").is_err());
 }
 
 // ------------------------------------------------------------------ settlement (Decisions 6)

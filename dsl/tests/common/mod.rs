@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod scoring;
+
 use mj_core::game::event::Event;
 use mj_core::game::record::RecordEvent;
 use mj_core::game::state::{Phase, TurnStart};
