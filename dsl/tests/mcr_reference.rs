@@ -11,37 +11,12 @@ use mj_core::sample::{winning_hand, SampleOptions};
 use mj_dsl::{score, Ruleset, ScoreError};
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+#[path = "../../tools/reference/locate.rs"]
+mod locate;
 
-fn reference_bin(name: &str) -> PathBuf {
-    let dir = std::env::var("MJ_REF_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| workspace().join("target/reference"));
-    let bin = dir.join("bin").join(name);
-    if !bin.is_file() {
-        let status = Command::new("bash")
-            .arg(workspace().join("tools/reference/build.sh"))
-            .env("MJ_REF_DIR", &dir)
-            .stdout(Stdio::null())
-            .status()
-            .expect("cannot run bash for tools/reference/build.sh");
-        assert!(
-            status.success(),
-            "building the reference calculator failed (see tools/reference/README.md)"
-        );
-    }
-    assert!(
-        bin.is_file(),
-        "reference binary {} missing after build",
-        bin.display()
-    );
-    bin
-}
+use locate::reference_bin;
 
 /// The reference's names for the three wait fans differ from the rule text's.
 fn our_name(reference_zh: &str) -> &str {

@@ -7,37 +7,16 @@
 use mj_snapshots::{read_corpus, score_corpus, Outcome};
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 /// Corpus hands whose best readings tie on total while the reference lists other fans (it keeps
 /// the first reading in its own enumeration order). Each entry must say why; none so far.
 const DOCUMENTED_TIES: &[(&str, &str)] = &[];
 
-fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+#[path = "../../tools/reference/locate.rs"]
+mod locate;
 
-fn reference_bin(name: &str) -> PathBuf {
-    let dir = std::env::var("MJ_REF_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| workspace().join("target/reference"));
-    let bin = dir.join("bin").join(name);
-    if !bin.is_file() {
-        let status = Command::new("bash")
-            .arg(workspace().join("tools/reference/build.sh"))
-            .env("MJ_REF_DIR", &dir)
-            .stdout(Stdio::null())
-            .status()
-            .expect("cannot run bash for tools/reference/build.sh");
-        assert!(
-            status.success(),
-            "building the reference calculator failed (see tools/reference/README.md)"
-        );
-    }
-    assert!(bin.is_file(), "reference binary {} missing", bin.display());
-    bin
-}
+use locate::reference_bin;
 
 /// The reference's names for the three wait fans differ from the rule text's.
 fn our_name(reference_zh: &str) -> &str {
