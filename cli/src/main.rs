@@ -1,6 +1,7 @@
 //! `mj`: the command-line shell around the engine. Only this crate knows clap, the terminal and
 //! the file system layout; everything it prints comes from `report` (human) or `json`.
 
+mod botzone;
 mod diff;
 mod json;
 mod play;
