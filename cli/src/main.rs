@@ -202,7 +202,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             match json::waits(&rs, &hand) {
                 Ok(w) => {
                     if json {
-                        writeln!(out, "{}", w.to_json()).map_err(|e| e.to_string())?;
+                        writeln!(out, "{}", json::waits_json(&w)).map_err(|e| e.to_string())?;
                     } else {
                         report::waits(&rs, &w, &mut out).map_err(|e| e.to_string())?;
                     }
