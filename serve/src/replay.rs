@@ -66,12 +66,15 @@ fn tiles(set: &TileSet, ts: impl IntoIterator<Item = mj_core::Tile>) -> Vec<Stri
 }
 
 fn seat_view(set: &TileSet, s: &SeatState, score: i64) -> SeatView {
-    let concealed = set
-        .tiles()
-        .flat_map(|t| std::iter::repeat(t).take(s.concealed[t.id()] as usize));
+    let mut concealed = Vec::new();
+    for t in set.tiles() {
+        for _ in 0..s.concealed[t.id()] {
+            concealed.push(set.notation(t));
+        }
+    }
     SeatView {
         wind: s.wind.letter(),
-        concealed: tiles(set, concealed),
+        concealed,
         melds: s
             .melds
             .iter()

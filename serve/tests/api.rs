@@ -508,6 +508,9 @@ fn rules_dir_adds_folder_rulesets_beside_the_builtin_ones() {
     )
     .expect("write");
     let err = Registry::load(Some(&dir)).err().expect("a clash");
-    assert!(err.contains("is named `kawuxing`, which is already taken"), "{err}");
+    assert!(
+        err.contains("is named `kawuxing`, which is already taken"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
