@@ -290,6 +290,19 @@ function removeConcealed(i) {
 }
 
 // ---------------------------------------------------------------- drawing
+/** A row of tapable tiles; tapping the i-th calls `remove(i)`; `win` marks the winning tile. */
+function tileGroup(cls, tiles, win, remove) {
+  const g = document.createElement('div');
+  g.className = `group ${cls}`;
+  tiles.forEach((x, i) => {
+    const el = tileEl(x, 'button');
+    if (i === win) el.classList.add('win');
+    el.addEventListener('click', () => remove(i));
+    g.appendChild(el);
+  });
+  return g;
+}
+
 function renderHand() {
   const box = $('#hand');
   box.innerHTML = '';
@@ -301,27 +314,10 @@ function renderHand() {
     g.addEventListener('click', () => { state.typed = null; state.melds.splice(i, 1); changed(); });
     box.appendChild(g);
   });
-  if (state.concealed.length) {
-    const g = document.createElement('div');
-    g.className = 'group concealed';
-    state.concealed.forEach((x, i) => {
-      const el = tileEl(x, 'button');
-      if (i === state.concealed.length - 1 && handSize() === state.rs.hand_size + 1) el.classList.add('win');
-      el.addEventListener('click', () => removeConcealed(i));
-      g.appendChild(el);
-    });
-    box.appendChild(g);
-  }
-  if (state.bonus.length) {
-    const g = document.createElement('div');
-    g.className = 'group bonus';
-    state.bonus.forEach((x, i) => {
-      const el = tileEl(x, 'button');
-      el.addEventListener('click', () => { state.typed = null; state.bonus.splice(i, 1); changed(); });
-      g.appendChild(el);
-    });
-    box.appendChild(g);
-  }
+  const win = handSize() === state.rs.hand_size + 1 ? state.concealed.length - 1 : -1;
+  box.appendChild(tileGroup('concealed', state.concealed, win, removeConcealed));
+  box.appendChild(tileGroup('bonus', state.bonus, -1, (i) => { state.typed = null; state.bonus.splice(i, 1); changed(); }));
+  for (const g of Array.from(box.children)) if (!g.children.length) g.remove();
   if (!box.children.length) box.textContent = t('empty');
 }
 

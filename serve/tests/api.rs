@@ -44,6 +44,8 @@ impl Server {
                 .await
                 .expect("serve");
             });
+            // Work abandoned after a timeout may still be running: do not wait for it.
+            rt.shutdown_background();
         });
         let addr = rx_addr
             .recv_timeout(Duration::from_secs(30))
@@ -127,6 +129,13 @@ fn error_of(v: &Value) -> &str {
         .unwrap_or_else(|| panic!("an error message, got {v}"))
 }
 
+/// Asserts an error answer: its status, and a message containing `fragment`.
+fn expect_error(answer: (u16, Value), status: u16, fragment: &str) {
+    let (got, v) = answer;
+    assert_eq!(got, status, "{v}");
+    assert!(error_of(&v).contains(fragment), "expected `{fragment}` in {v}");
+}
+
 fn load(name: &str) -> mj_dsl::Ruleset {
     mj_dsl::load(name).expect("built-in ruleset")
 }
@@ -180,13 +189,18 @@ fn describes_a_ruleset_with_its_fan_table_and_tiles() {
 #[test]
 fn unknown_ruleset_is_404_with_the_names_there_are() {
     let s = Server::start(Limits::default());
-    let (status, v) = s.get("/api/rulesets/nope");
-    assert_eq!(status, 404);
-    assert!(error_of(&v).contains("no ruleset `nope`"), "{v}");
-    assert!(error_of(&v).contains("mcr"), "{v}");
-    let (status, v) = s.post("/api/score", &json!({ "ruleset": "nope", "hand": MCR_HAND }));
-    assert_eq!(status, 404);
-    assert!(error_of(&v).contains("no ruleset `nope`"), "{v}");
+    expect_error(
+        s.get("/api/rulesets/nope"),
+        404,
+        "no ruleset `nope` on this server; rulesets: ",
+    );
+    let (_, v) = s.get("/api/rulesets/nope");
+    assert!(error_of(&v).contains("mcr"), "the names there are: {v}");
+    expect_error(
+        s.post("/api/score", &json!({ "ruleset": "nope", "hand": MCR_HAND })),
+        404,
+        "no ruleset `nope`",
+    );
 }
 
 #[test]
@@ -262,15 +276,21 @@ fn malformed_json_is_400() {
         assert_eq!(status, 400, "{path}: {v}");
         assert!(error_of(&v).starts_with("malformed JSON request"), "{path}: {v}");
     }
-    let (status, v) = s.post("/api/score", &json!({ "ruleset": "mcr" }));
-    assert_eq!(status, 400);
-    assert!(error_of(&v).contains("either as `hand`"), "{v}");
-    let (status, v) = s.post("/api/score", &json!({ "ruleset": "mcr", "hand": 5 }));
-    assert_eq!(status, 400);
-    assert!(error_of(&v).contains("invalid type"), "{v}");
-    let (status, v) = s.post("/api/score", &json!({ "rules": "mcr", "hand": MCR_HAND }));
-    assert_eq!(status, 400);
-    assert!(error_of(&v).contains("unknown field `rules`"), "{v}");
+    expect_error(
+        s.post("/api/score", &json!({ "ruleset": "mcr" })),
+        400,
+        "either as `hand`",
+    );
+    expect_error(
+        s.post("/api/score", &json!({ "ruleset": "mcr", "hand": 5 })),
+        400,
+        "invalid type",
+    );
+    expect_error(
+        s.post("/api/score", &json!({ "rules": "mcr", "hand": MCR_HAND })),
+        400,
+        "unknown field `rules`",
+    );
 }
 
 #[test]
@@ -340,12 +360,16 @@ fn diff_as_the_cli_prints_it() {
     assert_eq!(v, serde_json::to_value(&expected).expect("json"));
     assert_eq!(v["hands"], 4);
 
-    let (status, v) = s.post("/api/diff", &json!({ "a": "mcr", "b": "nope", "hands": hands }));
-    assert_eq!(status, 404);
-    assert!(error_of(&v).contains("no ruleset `nope`"));
-    let (status, v) = s.post("/api/diff", &json!({ "a": "mcr", "b": "mcr" }));
-    assert_eq!(status, 400);
-    assert!(error_of(&v).contains("give the hands"), "{v}");
+    expect_error(
+        s.post("/api/diff", &json!({ "a": "mcr", "b": "nope", "hands": hands })),
+        404,
+        "no ruleset `nope`",
+    );
+    expect_error(
+        s.post("/api/diff", &json!({ "a": "mcr", "b": "mcr" })),
+        400,
+        "give the hands",
+    );
 }
 
 #[test]
@@ -431,15 +455,15 @@ fn records_that_do_not_replay_are_422() {
         "{answer}"
     );
 
-    let (status, answer) = s.post("/api/replay", &json!({ "format": "something-else" }));
-    assert_eq!(status, 422);
-    assert!(error_of(&answer).starts_with("not a game record"), "{answer}");
+    expect_error(
+        s.post("/api/replay", &json!({ "format": "something-else" })),
+        422,
+        "not a game record",
+    );
 
     let mut other = serde_json::from_str::<Value>(&record.to_json()).expect("json");
     other["ruleset"] = json!("nope");
-    let (status, answer) = s.post("/api/replay", &other);
-    assert_eq!(status, 404);
-    assert!(error_of(&answer).contains("no ruleset `nope`"));
+    expect_error(s.post("/api/replay", &other), 404, "no ruleset `nope`");
 }
 
 #[test]
