@@ -129,6 +129,11 @@ test('mcr fan table has 81 rows', async () => {
   const names = await page.$$eval('#fan-table tbody tr td:nth-child(2)', (xs) => xs.map((x) => x.textContent));
   assert.deepEqual(names, docNames);
   await page.screenshot({ path: path.join(SHOTS, 'fans-mcr-phone.png') });
+  // In English the page's own words change; the English fan names are `mj doc`'s too.
+  await page.click('#lang');
+  assert.equal(await page.textContent('#tabs [data-tab="fans"]'), 'Fans');
+  const docEnglish = doc.split('\n').filter((l) => /^\| \d+ \|/.test(l)).map((l) => l.split('|')[3].trim());
+  assert.deepEqual(await page.$$eval('#fan-table tbody tr td:nth-child(3)', (xs) => xs.map((x) => x.textContent)), docEnglish);
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: path.join(SHOTS, 'fans-mcr-desktop.png') });
   await page.close();
