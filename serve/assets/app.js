@@ -496,7 +496,7 @@ function renderFanTable() {
     tr.dataset.fan = f.id;
     const ex = f.excludes.length ? `<br><small>${lang === 'zh' ? '不计' : 'not also counted'}: ${esc(f.excludes.join('、'))}</small>` : '';
     const note = f.note ? `<br><small><em>${esc(f.note)}</em></small>` : '';
-    tr.innerHTML = `<td class="num">${i + 1}</td><td>${esc(f.zh)}</td><td>${esc(f.en)}</td><td class="num">${rs.combine === 'product' ? '×' : ''}${f.points}${f.bonus ? '*' : ''}</td><td>${esc(f.definition)}${ex}${note}</td>`;
+    tr.innerHTML = `<td class="num">${i + 1}</td><td>${esc(f.zh)}</td><td>${esc(f.en)}</td><td class="num">${rs.combine === 'product' ? '×' : ''}${f.points}${f.bonus ? '*' : ''}</td><td><b class="en-inline">${esc(f.en)}. </b>${esc(f.definition)}${ex}${note}</td>`;
     tbody.appendChild(tr);
   });
   const dl = $('#play-rules');
