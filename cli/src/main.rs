@@ -89,6 +89,15 @@ enum Command {
     },
     /// Replay a JSON game record; exit 1 at the first divergence.
     Replay { file: String },
+    /// Serve the web page and the JSON API (docs/api.md) until Ctrl-C.
+    Serve {
+        /// Address to listen on; loopback by default. Port 0 picks a free port (printed).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// A folder whose subfolders are rulesets, offered beside the built-in ones.
+        #[arg(long, value_name = "DIR")]
+        rules_dir: Option<std::path::PathBuf>,
+    },
     /// Play many hands between bots and report statistics (rates with 95% intervals, totals,
     /// fan frequencies); or compare two rulesets on the same hands. See docs/simulate.md.
     Simulate {
@@ -202,7 +211,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             match json::waits(&rs, &hand) {
                 Ok(w) => {
                     if json {
-                        writeln!(out, "{}", w.to_json()).map_err(|e| e.to_string())?;
+                        writeln!(out, "{}", json::waits_json(&w)).map_err(|e| e.to_string())?;
                     } else {
                         report::waits(&rs, &w, &mut out).map_err(|e| e.to_string())?;
                     }
@@ -264,6 +273,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             json,
         } => play::play(&rules, seed, hands, whole_match, json, &mut out),
         Command::Replay { file } => play::replay_file(&file, &mut out),
+        Command::Serve { addr, rules_dir } => {
+            drop(out);
+            mj_serve::run(&addr, rules_dir.as_deref())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Simulate {
             rules,
             compare,

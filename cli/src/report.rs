@@ -1,7 +1,6 @@
 //! Human-readable output: tables for the terminal and Markdown for `mj doc`.
 
-use crate::json::Waits;
-use mj_dsl::{HandReport, Ruleset};
+use mj_dsl::{HandReport, Ruleset, WaitsReport};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -44,7 +43,7 @@ pub fn score(rs: &Ruleset, r: &HandReport, out: &mut impl Write) -> io::Result<(
     Ok(())
 }
 
-pub fn waits(_rs: &Ruleset, w: &Waits, out: &mut impl Write) -> io::Result<()> {
+pub fn waits(_rs: &Ruleset, w: &WaitsReport, out: &mut impl Write) -> io::Result<()> {
     if w.waits.is_empty() {
         writeln!(out, "not ready: shanten {}", w.shanten)?;
     } else {
@@ -113,15 +112,7 @@ pub fn doc(rs: &Ruleset) -> String {
     let product = rs.scoring.combine == mj_dsl::ruleset::Combine::Product;
     let unit = if product { "multiplier" } else { "points" };
     let _ = writeln!(s, "## Fans\n\n| # | 中文 | English | {unit} | definition | not also counted |\n|---|---|---|---|---|---|");
-    for (i, f) in rs.fans.iter().enumerate() {
-        let ex: Vec<String> = f
-            .excludes
-            .iter()
-            .map(|&(j, n)| match n {
-                None => rs.fans[j].zh.clone(),
-                Some(n) => format!("{} ×{n}", rs.fans[j].zh),
-            })
-            .collect();
+    for (i, f) in mj_dsl::report::fan_table(rs).iter().enumerate() {
         let bonus = if f.bonus { " (bonus)" } else { "" };
         let _ = writeln!(
             s,
@@ -130,9 +121,9 @@ pub fn doc(rs: &Ruleset) -> String {
             f.zh,
             f.en,
             if product { "×" } else { "" },
-            f.value,
+            f.points,
             f.definition,
-            ex.join(", ")
+            f.excludes.join(", ")
         );
     }
     let notes: Vec<_> = rs

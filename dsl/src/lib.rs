@@ -3,6 +3,7 @@
 
 pub mod cond;
 pub mod diagnostic;
+pub mod diff;
 pub mod lang;
 pub mod load;
 pub mod report;
@@ -17,6 +18,6 @@ pub mod tournament;
 
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use load::{builtin_names, load, load_from_memory};
-pub use report::{score_text, HandReport};
+pub use report::{score_text, waits_text, HandReport, WaitsReport};
 pub use ruleset::Ruleset;
 pub use score::{score, FanHit, Score, ScoreError};

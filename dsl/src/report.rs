@@ -125,3 +125,91 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score) -> HandReport {
         payments,
     }
 }
+
+/// The tiles that complete a 3n+1 hand and how far it is from ready, as `mj waits` and the web
+/// API show it. Only `waits` and `shanten` are serialized (the documented JSON shape); the
+/// per-form figures are for the human table.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct WaitsReport {
+    /// Winning tiles in tile order, in notation.
+    pub waits: Vec<String>,
+    /// The best shanten over every enabled form (0 = ready).
+    pub shanten: i8,
+    /// Shanten per enabled win form, by form name.
+    #[serde(skip)]
+    pub per_form: Vec<(&'static str, i8)>,
+}
+
+/// Parses a hand one tile short (no winning tile) and lists its waits and shanten. Errors are
+/// messages ready to show.
+pub fn waits_text(rs: &Ruleset, text: &str) -> Result<WaitsReport, String> {
+    let hand = parse_hand(&rs.tiles, &rs.context_words, text.trim()).map_err(|e| e.to_string())?;
+    let expected = rs.deal.hand_size as usize;
+    if hand.effective_len() != expected {
+        return Err(format!(
+            "the hand has {} tiles (a kong counting three); waits need {expected}, without a winning tile",
+            hand.effective_len()
+        ));
+    }
+    let counts = hand.concealed_counts();
+    let w = mj_core::wait::waits(&rs.tiles, &rs.forms, &hand.melds, &counts);
+    let s = mj_core::wait::shanten(&rs.tiles, &rs.forms, hand.melds.len(), &counts);
+    let per_form = [
+        ("standard", s.standard),
+        ("seven_pairs", s.seven_pairs),
+        ("thirteen_orphans", s.orphans),
+        ("honours_knitted", s.honours_knitted),
+        ("knitted_straight", s.knitted_straight),
+    ]
+    .into_iter()
+    .filter_map(|(name, v)| v.map(|v| (name, v)))
+    .collect();
+    Ok(WaitsReport {
+        waits: w.iter().map(|&t| rs.tiles.notation(t)).collect(),
+        shanten: s.best(),
+        per_form,
+    })
+}
+
+/// One row of a ruleset's fan table, as `mj doc` and the web page show it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct FanRow {
+    pub id: String,
+    pub zh: String,
+    pub en: String,
+    /// Points (or the multiplier, in a multiplying ruleset).
+    pub points: i64,
+    /// A bonus fan (flowers and the like): never counts toward the minimum.
+    pub bonus: bool,
+    pub definition: String,
+    /// The project's reading of ambiguous rule text, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// Fans this one implies and so are not also counted, by Chinese name, with `×n` when only
+    /// n of their count are removed.
+    pub excludes: Vec<String>,
+}
+
+/// The ruleset's fans in table order.
+pub fn fan_table(rs: &Ruleset) -> Vec<FanRow> {
+    rs.fans
+        .iter()
+        .map(|f| FanRow {
+            id: f.id.clone(),
+            zh: f.zh.clone(),
+            en: f.en.clone(),
+            points: f.value,
+            bonus: f.bonus,
+            definition: f.definition.clone(),
+            note: f.note.clone(),
+            excludes: f
+                .excludes
+                .iter()
+                .map(|&(j, n)| match n {
+                    None => rs.fans[j].zh.clone(),
+                    Some(n) => format!("{} ×{n}", rs.fans[j].zh),
+                })
+                .collect(),
+        })
+        .collect()
+}

@@ -24,6 +24,6 @@ pub use event::{Event, KongKind};
 pub use matchplay::{play_match, MatchResult};
 pub use play::{play_hand, play_hand_at, play_hand_from_wall, PlayError};
 pub use player::{GreedyBot, Player, RandomBot, SeatView};
-pub use record::{replay, Divergence, Record};
+pub use record::{replay, replay_observed, Divergence, Record};
 pub use rules::{Rules, TableRules, WinJudgement, WinSource};
 pub use state::{HandStart, Phase, State};

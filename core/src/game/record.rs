@@ -517,8 +517,19 @@ pub const PENALTY_REASON: &str = "penalty";
 /// against the ruleset's penalties and their payments (the offender pays every other player the
 /// penalty's amount, through the chip floor) are applied. Returns the final state.
 pub fn replay(rules: &dyn Rules, record: &Record) -> Result<State, Divergence> {
+    replay_observed(rules, record, &mut |_, _| {})
+}
+
+/// [`replay`], calling `observe(n, state)` with the state after the deal and after every step
+/// that consumed recorded events, `n` being how many of the record's events lie behind that
+/// state. A viewer steps through these states instead of re-implementing the rules of play.
+pub fn replay_observed(
+    rules: &dyn Rules,
+    record: &Record,
+    observe: &mut dyn FnMut(usize, &State),
+) -> Result<State, Divergence> {
     let mut events = record.events.clone();
-    replay_events(rules, record, &mut events, false)
+    replay_events(rules, record, &mut events, false, observe)
 }
 
 /// A copy of `record` with the penalty `id` against `seat` inserted before event `at` (which
@@ -548,7 +559,7 @@ pub fn insert_penalty(
             id: id.to_string(),
         },
     );
-    replay_events(rules, record, &mut events, true)?;
+    replay_events(rules, record, &mut events, true, &mut |_, _| {})?;
     let mut out = record.clone();
     out.events = events;
     Ok(out)
@@ -561,6 +572,7 @@ fn replay_events(
     record: &Record,
     events: &mut Vec<RecordEvent>,
     fix: bool,
+    observe: &mut dyn FnMut(usize, &State),
 ) -> Result<State, Divergence> {
     let set = rules.tiles();
     let fail = |index: usize, message: String| Divergence { index, message };
@@ -587,9 +599,14 @@ fn replay_events(
     let (mut st, first) = start.map_err(|e| fail(0, e.to_string()))?;
     let mut pos = 0usize;
     compare(set, events, &mut pos, &first, fix)?;
+    observe(pos, &st);
     let mut guard = 0usize;
     loop {
+        let before = pos;
         penalties(rules, &mut st, events, &mut pos, fix)?;
+        if pos != before {
+            observe(pos, &st);
+        }
         let Some(seat) = st.to_act() else { break };
         guard += 1;
         if guard > 100_000 {
@@ -605,6 +622,9 @@ fn replay_events(
         let mut out = Vec::new();
         step(rules, &mut st, seat, action, &mut out);
         compare(set, events, &mut pos, &out, fix)?;
+        if !out.is_empty() {
+            observe(pos, &st);
+        }
     }
     if pos != events.len() {
         return Err(fail(pos, "the hand ended but the record goes on".into()));

@@ -1,0 +1,540 @@
+//! Every API route against a real server on a loopback port (port 0), through a plain HTTP/1.1
+//! client over a TCP socket. Expected answers are computed from the library at test time, so the
+//! tests check that the server returns exactly what the command line prints for the same input.
+
+use mj_core::game::{play_hand, GreedyBot, Player, Record, Rules};
+use mj_core::Wind;
+use mj_dsl::table::Table;
+use mj_serve::{AppState, Limits, Registry};
+use serde_json::{json, Value};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
+
+/// A server on its own runtime thread, stopped when dropped.
+struct Server {
+    addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Server {
+    fn start(limits: Limits) -> Server {
+        Server::with_registry(Registry::load(None).expect("built-in rulesets load"), limits)
+    }
+
+    fn with_registry(registry: Registry, limits: Limits) -> Server {
+        let (tx_addr, rx_addr) = std::sync::mpsc::channel();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("runtime");
+            rt.block_on(async move {
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+                tx_addr
+                    .send(listener.local_addr().expect("addr"))
+                    .expect("send addr");
+                let state = AppState::new(registry, limits);
+                mj_serve::serve_on(listener, state, async {
+                    let _ = stopped.await;
+                })
+                .await
+                .expect("serve");
+            });
+            // Work abandoned after a timeout may still be running: do not wait for it.
+            rt.shutdown_background();
+        });
+        let addr = rx_addr
+            .recv_timeout(Duration::from_secs(30))
+            .expect("server started");
+        Server {
+            addr,
+            stop: Some(stop),
+            thread: Some(thread),
+        }
+    }
+
+    /// Sends one request and returns the status and the body.
+    fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+        let mut s = TcpStream::connect(self.addr).expect("connect");
+        s.set_read_timeout(Some(Duration::from_secs(30)))
+            .expect("timeout");
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            body.len()
+        );
+        s.write_all(head.as_bytes()).expect("write head");
+        // A server may answer (413) before reading the whole body and close; that is fine.
+        let _ = s.write_all(body);
+        let mut raw = Vec::new();
+        let _ = s.read_to_end(&mut raw);
+        let text = String::from_utf8_lossy(&raw).to_string();
+        let (head, rest) = text.split_once("\r\n\r\n").expect("a response head");
+        let status: u16 = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .expect("status code");
+        let chunked = head.to_ascii_lowercase().contains("transfer-encoding: chunked");
+        let body = if chunked { dechunk(rest) } else { rest.to_string() };
+        (status, body)
+    }
+
+    fn get(&self, path: &str) -> (u16, Value) {
+        let (status, body) = self.request("GET", path, b"");
+        (status, serde_json::from_str(&body).unwrap_or(Value::String(body)))
+    }
+
+    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        self.post_raw(path, body.to_string().as_bytes())
+    }
+
+    fn post_raw(&self, path: &str, body: &[u8]) -> (u16, Value) {
+        let (status, text) = self.request("POST", path, body);
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+fn dechunk(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some((size, after)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&after[..n]);
+        rest = &after[n + 2..];
+    }
+    out
+}
+
+fn error_of(v: &Value) -> &str {
+    v["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("an error message, got {v}"))
+}
+
+/// Asserts an error answer: its status, and a message containing `fragment`.
+fn expect_error(answer: (u16, Value), status: u16, fragment: &str) {
+    let (got, v) = answer;
+    assert_eq!(got, status, "{v}");
+    assert!(error_of(&v).contains(fragment), "expected `{fragment}` in {v}");
+}
+
+fn load(name: &str) -> mj_dsl::Ruleset {
+    mj_dsl::load(name).expect("built-in ruleset")
+}
+
+/// The answer `mj score --json` prints for this hand (it serialises the same report).
+fn cli_score(rules: &str, hand: &str) -> Value {
+    serde_json::to_value(mj_dsl::score_text(&load(rules), hand).expect("a win")).expect("json")
+}
+
+const MCR_HAND: &str = "[WWWW,1][444s]45m678pFF6m self seat=S round=W flowers=2";
+
+#[test]
+fn lists_every_builtin_ruleset() {
+    let s = Server::start(Limits::default());
+    let (status, v) = s.get("/api/rulesets");
+    assert_eq!(status, 200);
+    let names: Vec<&str> = v["rulesets"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|r| r["name"].as_str())
+        .collect();
+    let mut builtin = mj_dsl::builtin_names();
+    builtin.sort();
+    assert_eq!(names, builtin);
+    let mcr = &v["rulesets"][names.iter().position(|n| *n == "mcr").expect("mcr")];
+    assert_eq!(mcr["tiles"], 144);
+    assert_eq!(mcr["builtin"], true);
+}
+
+#[test]
+fn describes_a_ruleset_with_its_fan_table_and_tiles() {
+    let s = Server::start(Limits::default());
+    for (name, total, top_rank) in [("mcr", 144, 9), ("shiwan", 136, 10), ("kawuxing", 84, 9)] {
+        let (status, v) = s.get(&format!("/api/rulesets/{name}"));
+        assert_eq!(status, 200, "{name}: {v}");
+        let rs = load(name);
+        let table = serde_json::to_value(mj_dsl::report::fan_table(&rs)).expect("json");
+        assert_eq!(v["fans"], table, "{name}: the fan table is the library's");
+        assert_eq!(v["tiles"]["total"], total, "{name}");
+        for suit in v["tiles"]["suits"].as_array().expect("suits") {
+            assert_eq!(suit["max_rank"], top_rank, "{name}");
+        }
+        assert_eq!(v["play"]["players"], rs.play.players, "{name}");
+    }
+    let (_, mcr) = s.get("/api/rulesets/mcr");
+    assert_eq!(mcr["fans"].as_array().map(Vec::len), Some(81));
+    assert_eq!(mcr["tiles"]["bonus"].as_array().map(Vec::len), Some(8));
+}
+
+#[test]
+fn unknown_ruleset_is_404_with_the_names_there_are() {
+    let s = Server::start(Limits::default());
+    expect_error(
+        s.get("/api/rulesets/nope"),
+        404,
+        "no ruleset `nope` on this server; rulesets: ",
+    );
+    let (_, v) = s.get("/api/rulesets/nope");
+    assert!(error_of(&v).contains("mcr"), "the names there are: {v}");
+    expect_error(
+        s.post("/api/score", &json!({ "ruleset": "nope", "hand": MCR_HAND })),
+        404,
+        "no ruleset `nope`",
+    );
+}
+
+#[test]
+fn scores_a_hand_exactly_as_the_cli_prints_it() {
+    let s = Server::start(Limits::default());
+    for (rules, hand) in [
+        ("mcr", MCR_HAND),
+        ("mcr", "123m456m789m123p5s5s"),
+        ("shiwan", "1234567890m111pEE"),
+        ("kawuxing", "123m456m789m123p55p from=2"),
+    ] {
+        let (status, v) = s.post("/api/score", &json!({ "ruleset": rules, "hand": hand }));
+        match mj_dsl::score_text(&load(rules), hand) {
+            Ok(r) => {
+                assert_eq!(status, 200, "{rules} {hand}: {v}");
+                assert_eq!(v, serde_json::to_value(r).expect("json"), "{rules} {hand}");
+            }
+            Err(e) => {
+                assert_eq!(status, 422, "{rules} {hand}: {v}");
+                assert_eq!(error_of(&v), e);
+            }
+        }
+    }
+}
+
+#[test]
+fn structured_tiles_score_like_the_same_line() {
+    let s = Server::start(Limits::default());
+    let tiles = json!({
+        "ruleset": "mcr",
+        "tiles": {
+            "melds": [{ "tiles": "WWWW", "from": 1 }, { "tiles": "444s" }],
+            "concealed": ["4m", "5m", "6p", "7p", "8p", "F", "F"],
+            "winning": "6m",
+            "context": { "self": true, "seat": "S", "round": "W", "flowers": 2 }
+        }
+    });
+    let (status, v) = s.post("/api/score", &tiles);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v, cli_score("mcr", MCR_HAND));
+
+    // A structured field cannot smuggle in words or melds.
+    let mut bad = tiles.clone();
+    bad["tiles"]["winning"] = json!("6m self");
+    let (status, v) = s.post("/api/score", &bad);
+    assert_eq!(status, 422);
+    assert!(error_of(&v).contains("winning tile `6m self`"), "{v}");
+}
+
+#[test]
+fn impossible_hands_get_422_with_the_cli_message() {
+    let s = Server::start(Limits::default());
+    let rs = load("mcr");
+    for hand in [
+        "11111m23456789p1s",          // five copies of one tile
+        "123m456p789s1234s5s",        // not a win
+        "123m456m789m123p0s0s",       // rank ten does not exist in mcr
+        "123m456m789m123p5s5s bogus", // unknown context word
+        "",
+    ] {
+        let (status, v) = s.post("/api/score", &json!({ "ruleset": "mcr", "hand": hand }));
+        let expected = mj_dsl::score_text(&rs, hand).expect_err("not a win");
+        assert_eq!(status, 422, "{hand}: {v}");
+        assert_eq!(error_of(&v), expected, "{hand}");
+    }
+}
+
+#[test]
+fn malformed_json_is_400() {
+    let s = Server::start(Limits::default());
+    for path in ["/api/score", "/api/waits", "/api/diff", "/api/replay"] {
+        let (status, v) = s.post_raw(path, b"{\"ruleset\": \"mcr\", ");
+        assert_eq!(status, 400, "{path}: {v}");
+        assert!(error_of(&v).starts_with("malformed JSON request"), "{path}: {v}");
+    }
+    expect_error(
+        s.post("/api/score", &json!({ "ruleset": "mcr" })),
+        400,
+        "either as `hand`",
+    );
+    expect_error(
+        s.post("/api/score", &json!({ "ruleset": "mcr", "hand": 5 })),
+        400,
+        "invalid type",
+    );
+    expect_error(
+        s.post("/api/score", &json!({ "rules": "mcr", "hand": MCR_HAND })),
+        400,
+        "unknown field `rules`",
+    );
+}
+
+#[test]
+fn oversized_bodies_are_413() {
+    let s = Server::start(Limits {
+        max_body: 1024,
+        ..Limits::default()
+    });
+    let big = json!({ "ruleset": "mcr", "hand": "1".repeat(4096) });
+    for path in ["/api/score", "/api/replay"] {
+        let (status, v) = s.post(path, &big);
+        assert_eq!(status, 413, "{path}: {v}");
+        assert_eq!(
+            error_of(&v),
+            "the request body is larger than this server accepts"
+        );
+    }
+    // Under the limit, the same route answers.
+    let (status, _) = s.post("/api/score", &json!({ "ruleset": "mcr", "hand": MCR_HAND }));
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn waits_as_the_cli_prints_them() {
+    let s = Server::start(Limits::default());
+    let rs = load("mcr");
+    let hand = "1112345678999m";
+    let (status, v) = s.post("/api/waits", &json!({ "ruleset": "mcr", "hand": hand }));
+    assert_eq!(status, 200, "{v}");
+    let expected = mj_dsl::waits_text(&rs, hand).expect("waits");
+    assert_eq!(v, serde_json::to_value(&expected).expect("json"));
+    assert_eq!(
+        v["waits"].as_array().map(Vec::len),
+        Some(9),
+        "nine gates waits on all nine"
+    );
+
+    let (status, v) = s.post("/api/waits", &json!({ "ruleset": "mcr", "hand": "123m" }));
+    assert_eq!(status, 422);
+    assert_eq!(error_of(&v), mj_dsl::waits_text(&rs, "123m").expect_err("short"));
+}
+
+#[test]
+fn diff_as_the_cli_prints_it() {
+    let s = Server::start(Limits::default());
+    let hands = [
+        "EESSWWNNCCFFPP",
+        "1199m1199p1199s1m",
+        "123m456m789m123p5s5s",
+        "not a hand",
+    ];
+    let (status, v) = s.post(
+        "/api/diff",
+        &json!({ "a": "mcr", "b": "mcr-strict98", "hands": hands }),
+    );
+    assert_eq!(status, 200, "{v}");
+    let cases: Vec<mj_dsl::diff::Case> = hands
+        .iter()
+        .enumerate()
+        .map(|(i, h)| mj_dsl::diff::Case {
+            comment: String::new(),
+            hand: h.to_string(),
+            origin: format!("hands[{i}]"),
+        })
+        .collect();
+    let expected = mj_dsl::diff::compare(&load("mcr"), &load("mcr-strict98"), &cases);
+    assert_eq!(v, serde_json::to_value(&expected).expect("json"));
+    assert_eq!(v["hands"], 4);
+
+    expect_error(
+        s.post("/api/diff", &json!({ "a": "mcr", "b": "nope", "hands": hands })),
+        404,
+        "no ruleset `nope`",
+    );
+    expect_error(
+        s.post("/api/diff", &json!({ "a": "mcr", "b": "mcr" })),
+        400,
+        "give the hands",
+    );
+}
+
+#[test]
+fn too_many_diff_hands_is_413() {
+    let s = Server::start(Limits {
+        max_diff_hands: 3,
+        ..Limits::default()
+    });
+    let hands = ["EESSWWNNCCFFPP"; 4];
+    let (status, v) = s.post("/api/diff", &json!({ "a": "mcr", "b": "mcr", "hands": hands }));
+    assert_eq!(status, 413);
+    assert_eq!(error_of(&v), "4 hands; one request compares at most 3");
+}
+
+#[test]
+fn work_past_the_time_limit_is_abandoned_with_503() {
+    let s = Server::start(Limits {
+        timeout: Duration::from_millis(1),
+        ..Limits::default()
+    });
+    let hands = vec!["[WWWW,1][444s]45m678pFF6m self"; 5000];
+    let (status, v) = s.post(
+        "/api/diff",
+        &json!({ "a": "mcr", "b": "mcr-strict98", "hands": hands }),
+    );
+    assert_eq!(status, 503, "{v}");
+    assert!(error_of(&v).contains("did not finish within"), "{v}");
+}
+
+/// One kawuxing hand between greedy bots, as `mj play --rules kawuxing --seed N --json` writes it.
+fn kawuxing_record(seed: u64) -> Record {
+    let t = Table::new(load("kawuxing")).expect("table");
+    let mut players: Vec<Box<dyn Player>> = (0..t.table().player_count())
+        .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
+        .collect();
+    play_hand(&t, &mut players, seed, 0, Wind::EAST).expect("a hand")
+}
+
+#[test]
+fn replays_a_record_into_states() {
+    let s = Server::start(Limits::default());
+    let record = kawuxing_record(7);
+    let body: Value = serde_json::from_str(&record.to_json()).expect("json");
+    let (status, v) = s.post("/api/replay", &body);
+    assert_eq!(status, 200, "{v}");
+    let frames = v["frames"].as_array().expect("frames");
+    assert!(frames.len() > 2);
+    let first = &frames[0];
+    assert_eq!(first["seats"].as_array().map(Vec::len), Some(3));
+    let last = frames.last().expect("a last frame");
+    assert_eq!(last["phase"], "over");
+    assert_eq!(last["events"], record.events.len());
+    assert_eq!(v["net"], json!(record.net()));
+    // Event counts only grow, and every seat's score at the end is the record's net.
+    let counts: Vec<u64> = frames.iter().filter_map(|f| f["events"].as_u64()).collect();
+    assert!(counts.windows(2).all(|w| w[0] < w[1]), "{counts:?}");
+    let scores: Vec<i64> = last["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .filter_map(|s| s["score"].as_i64())
+        .collect();
+    assert_eq!(scores, record.net());
+}
+
+#[test]
+fn records_that_do_not_replay_are_422() {
+    let s = Server::start(Limits::default());
+    let record = kawuxing_record(3);
+    let mut v: Value = serde_json::from_str(&record.to_json()).expect("json");
+    // Change the first discard to a tile the seat may not hold.
+    let events = v["events"].as_array_mut().expect("events");
+    let i = events
+        .iter()
+        .position(|e| e["type"] == "discard")
+        .expect("a discard");
+    let tile = events[i]["tile"].as_str().unwrap_or("").to_string();
+    events[i]["tile"] = json!(if tile == "1m" { "2m" } else { "1m" });
+    let (status, answer) = s.post("/api/replay", &v);
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        error_of(&answer).starts_with(&format!("the record does not replay: diverges at event {i}")),
+        "{answer}"
+    );
+
+    expect_error(
+        s.post("/api/replay", &json!({ "format": "something-else" })),
+        422,
+        "not a game record",
+    );
+
+    let mut other = serde_json::from_str::<Value>(&record.to_json()).expect("json");
+    other["ruleset"] = json!("nope");
+    expect_error(s.post("/api/replay", &other), 404, "no ruleset `nope`");
+}
+
+#[test]
+fn unknown_routes_and_methods_answer_json() {
+    let s = Server::start(Limits::default());
+    let (status, v) = s.get("/api/nothing");
+    assert_eq!(status, 404);
+    assert_eq!(error_of(&v), "no such page or route: /api/nothing");
+    let (status, v) = s.get("/api/score");
+    assert_eq!(status, 405);
+    assert_eq!(error_of(&v), "/api/score does not answer GET");
+}
+
+#[test]
+fn serves_the_page_and_the_openapi_description() {
+    let s = Server::start(Limits::default());
+    let (status, html) = s.request("GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(html.contains("<script src=\"/app.js\">"));
+    let (status, js) = s.request("GET", "/app.js", b"");
+    assert_eq!(status, 200);
+    assert!(js.contains("/api/score"));
+    let (status, css) = s.request("GET", "/style.css", b"");
+    assert_eq!(status, 200);
+    assert!(css.contains(".tile"));
+    let (status, v) = s.get("/api/openapi.json");
+    assert_eq!(status, 200);
+    assert!(v["openapi"].as_str().is_some_and(|x| x.starts_with("3.")), "{v}");
+    for path in [
+        "/api/rulesets",
+        "/api/rulesets/{name}",
+        "/api/score",
+        "/api/waits",
+        "/api/replay",
+        "/api/diff",
+    ] {
+        assert!(v["paths"].get(path).is_some(), "openapi.json lacks {path}");
+    }
+}
+
+#[test]
+fn rules_dir_adds_folder_rulesets_beside_the_builtin_ones() {
+    let dir = std::env::temp_dir().join(format!("mj-serve-rules-{}", std::process::id()));
+    let house = dir.join("house");
+    std::fs::create_dir_all(&house).expect("mkdir");
+    std::fs::write(
+        house.join("ruleset.toml"),
+        "[ruleset]\nname = \"house\"\nextends = \"mcr\"\nversion = \"0.1.0\"\ndescription = \"mcr, 4 points to win\"\n\n[win]\nmin_points = 4\n",
+    )
+    .expect("write");
+    let registry = Registry::load(Some(&dir));
+    let s = Server::with_registry(registry.expect("the folder loads"), Limits::default());
+    let (status, v) = s.get("/api/rulesets/house");
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["builtin"], false);
+    assert_eq!(v["min_points"], 4);
+    let (status, v) = s.post("/api/score", &json!({ "ruleset": "house", "hand": MCR_HAND }));
+    assert_eq!(status, 200, "{v}");
+
+    // A folder that takes a built-in name is refused at start, not silently shadowed.
+    let clash = dir.join("clash");
+    std::fs::create_dir_all(&clash).expect("mkdir");
+    std::fs::write(
+        clash.join("ruleset.toml"),
+        "[ruleset]\nname = \"kawuxing\"\nextends = \"mcr\"\nversion = \"0.1.0\"\ndescription = \"x\"\n",
+    )
+    .expect("write");
+    let err = Registry::load(Some(&dir)).err().expect("a clash");
+    assert!(
+        err.contains("is named `kawuxing`, which is already taken"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
