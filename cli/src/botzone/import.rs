@@ -186,7 +186,9 @@ impl<'a, R: BufRead> Reader<'a, R> {
                 }
                 ["Wind", x] => {
                     let i = x.parse::<u8>().ok().and_then(Wind::from_index);
-                    wind = Some(i.ok_or_else(|| self.err(no, format!("`Wind {x}`: the wind is 0–3 (E S W N)")))?);
+                    wind = Some(
+                        i.ok_or_else(|| self.err(no, format!("`Wind {x}`: the wind is 0–3 (E S W N)")))?,
+                    );
                 }
                 ["Player", p, "Deal", tiles @ ..] => {
                     let p = self.seat(no, p)?;
@@ -231,7 +233,12 @@ impl<'a, R: BufRead> Reader<'a, R> {
                     if matches!(mv, Move::Hu(_)) {
                         end = Some(End::Win { fan_line: 0, fan: 0 });
                     }
-                    lines.push(Line { no, seat, mv, ignored });
+                    lines.push(Line {
+                        no,
+                        seat,
+                        mv,
+                        ignored,
+                    });
                 }
                 ["Fan", f, ..] => {
                     let fan = f
@@ -287,7 +294,10 @@ impl<'a, R: BufRead> Reader<'a, R> {
             let ["Ignore", "Player", q, claim, t, more @ ..] = rest else {
                 return Err(self.err(
                     no,
-                    format!("cannot read `{}`: expected `Ignore Player <n> <Chi|Peng|Gang|Hu> <tile>`", rest.join(" ")),
+                    format!(
+                        "cannot read `{}`: expected `Ignore Player <n> <Chi|Peng|Gang|Hu> <tile>`",
+                        rest.join(" ")
+                    ),
                 ));
             };
             let q = self.seat(no, q)?;
@@ -344,10 +354,7 @@ impl Replay<'_> {
         if let Some((seat, a)) = main {
             let asked = matches!(&self.st.phase, Phase::Offer(o) if o.waiting.contains(&seat));
             if !asked {
-                return Err(format!(
-                    "player {seat} cannot {} now",
-                    a.describe(self.t.tiles())
-                ));
+                return Err(format!("player {seat} cannot {} now", a.describe(self.t.tiles())));
             }
         }
         while let Phase::Offer(o) = &self.st.phase {
@@ -377,7 +384,11 @@ impl Replay<'_> {
 
     fn line(&mut self, l: &Line) -> Result<(), String> {
         let seat = l.seat;
-        let ignored: Vec<(usize, Action)> = l.ignored.iter().map(|&(q, c)| (q, self.claim_action(c))).collect();
+        let ignored: Vec<(usize, Action)> = l
+            .ignored
+            .iter()
+            .map(|&(q, c)| (q, self.claim_action(c)))
+            .collect();
         match l.mv {
             Move::Draw(t) => {
                 self.answer(None, &[])?;
@@ -391,8 +402,13 @@ impl Replay<'_> {
                         )),
                         _ => Err(format!("player {seat} draws, but its turn began with a claim")),
                     },
-                    Phase::Turn(turn) => Err(format!("player {seat} draws, but it is player {}'s turn", turn.seat)),
-                    Phase::Over { .. } => Err(format!("player {seat} draws, but the game is over (wall empty)")),
+                    Phase::Turn(turn) => Err(format!(
+                        "player {seat} draws, but it is player {}'s turn",
+                        turn.seat
+                    )),
+                    Phase::Over { .. } => {
+                        Err(format!("player {seat} draws, but the game is over (wall empty)"))
+                    }
                     Phase::Offer(_) => Err("an offer is still open".into()),
                 }
             }
@@ -470,7 +486,9 @@ fn replay_game(t: &Table, g: &Game) -> Outcome {
     let wall = match arrange_seat_walls(t, 0, &starts) {
         Ok(w) => w,
         Err(e) => {
-            out.divergence = Some(format!("line {first_line}: the deals and draws do not fit the walls: {e}"));
+            out.divergence = Some(format!(
+                "line {first_line}: the deals and draws do not fit the walls: {e}"
+            ));
             return out;
         }
     };
@@ -520,7 +538,9 @@ fn replay_game(t: &Table, g: &Game) -> Outcome {
             "line {}: the log says Huang, our engine has a win worth {total}",
             g.score_line
         )),
-        (End::Win { fan_line, .. }, None) => Some(format!("line {fan_line}: the log has a win, ours has none")),
+        (End::Win { fan_line, .. }, None) => {
+            Some(format!("line {fan_line}: the log has a win, ours has none"))
+        }
         (End::Win { fan_line, fan }, Some((fans, total))) if total != fan => Some(format!(
             "line {fan_line}: fan total: the log has {fan}, ours is {total} ({})",
             fans.join(", ")
@@ -547,12 +567,22 @@ fn replay_game(t: &Table, g: &Game) -> Outcome {
 /// A file name for a match id: letters, digits, `-` and `_` kept, anything else `_`.
 fn file_name(id: &str) -> String {
     id.chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect()
 }
 
 /// `mj import botzone FILE [--out DIR]`: one JSON line per game; exit 1 if any game diverges.
-pub fn run(path: &str, out_dir: Option<&str>, out: &mut impl Write) -> Result<std::process::ExitCode, String> {
+pub fn run(
+    path: &str,
+    out_dir: Option<&str>,
+    out: &mut impl Write,
+) -> Result<std::process::ExitCode, String> {
     let t = Table::new(mj_dsl::load(RULESET).map_err(|d| d.to_string())?)?;
     let input: Box<dyn BufRead> = if path == "-" {
         Box::new(std::io::BufReader::new(std::io::stdin()))
@@ -580,14 +610,18 @@ pub fn run(path: &str, out_dir: Option<&str>, out: &mut impl Write) -> Result<st
         }
         if let (Some(dir), Some(r)) = (out_dir, &o.record) {
             let file = std::path::Path::new(dir).join(format!("{}.json", file_name(&o.id)));
-            std::fs::write(&file, r.to_json() + "\n").map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            std::fs::write(&file, r.to_json() + "\n")
+                .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
         }
         writeln!(out, "{}", o.to_json()).map_err(io)?;
     }
     if games == 0 {
         return Err(format!("{path} holds no game (expected `Match <id>` blocks)"));
     }
-    eprintln!("{games} game(s), {} replay to the logged scores, {diverged} diverge", games - diverged);
+    eprintln!(
+        "{games} game(s), {} replay to the logged scores, {diverged} diverge",
+        games - diverged
+    );
     Ok(if diverged > 0 {
         std::process::ExitCode::from(1)
     } else {
@@ -621,7 +655,10 @@ pub fn export(path: &str, out: &mut impl Write) -> Result<std::process::ExitCode
 pub fn export_record(t: &Table, r: &Record, id: &str) -> Result<String, String> {
     use std::fmt::Write as _;
     if r.ruleset != RULESET {
-        return Err(format!("the record is of ruleset `{}`, not `{RULESET}`", r.ruleset));
+        return Err(format!(
+            "the record is of ruleset `{}`, not `{RULESET}`",
+            r.ruleset
+        ));
     }
     let set = t.tiles();
     let n = r.players.len();
@@ -689,7 +726,9 @@ pub fn export_record(t: &Table, r: &Record, id: &str) -> Result<String, String> 
             RecordEvent::Pong { seat, tile: x, .. } => {
                 let _ = writeln!(o, "Player {} Peng {}", bz(*seat), name(x)?);
             }
-            RecordEvent::Kong { seat, tile: x, kind, .. } => {
+            RecordEvent::Kong {
+                seat, tile: x, kind, ..
+            } => {
                 let verb = match kind.as_str() {
                     "exposed" => "Gang",
                     "concealed" => "AnGang",
@@ -728,7 +767,11 @@ pub fn export_record(t: &Table, r: &Record, id: &str) -> Result<String, String> 
             }
         }
     }
-    let _ = writeln!(o, "Score {}", net.iter().map(i64::to_string).collect::<Vec<_>>().join(" "));
+    let _ = writeln!(
+        o,
+        "Score {}",
+        net.iter().map(i64::to_string).collect::<Vec<_>>().join(" ")
+    );
     let _ = writeln!(o);
     Ok(o)
 }
