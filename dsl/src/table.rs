@@ -155,7 +155,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         let total = rs.tiles.total_tiles();
         let own = total / n;
         let dealt = usize::from(rs.deal.hand_size) + usize::from(rs.deal.dealer_extra);
-        if total % n != 0 || own < dealt {
+        if !total.is_multiple_of(n) || own < dealt {
             return Err(format!(
                 "ruleset [wall] per_seat = true needs the {total} tiles to split evenly into {n} walls of at least {dealt} tiles (a hand and the dealer's extra)"
             ));

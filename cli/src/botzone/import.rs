@@ -58,8 +58,9 @@ enum Move {
     Gang(Tile),
     AnGang(Tile),
     BuGang(Tile),
-    /// The tile as logged (for a self-drawn win, the last discard).
-    Hu(Tile),
+    /// The tile as logged: for a self-drawn win the last tile played, which a win before any
+    /// play lacks (the converter then writes `None`), so it may be missing.
+    Hu(Option<Tile>),
 }
 
 #[derive(Clone, Debug)]
@@ -209,6 +210,18 @@ impl<'a, R: BufRead> Reader<'a, R> {
                         return Err(self.err(no, "play goes on after the game's end"));
                     }
                     let seat = self.seat(no, p)?;
+                    if *verb == "Hu" {
+                        let ignored = self.ignored(no, rest)?;
+                        end = Some(End::Win { fan_line: 0, fan: 0 });
+                        let tile = tile::parse(self.set, t).ok();
+                        lines.push(Line {
+                            no,
+                            seat,
+                            mv: Move::Hu(tile),
+                            ignored,
+                        });
+                        continue;
+                    }
                     let t = self.tile(no, t)?;
                     let mv = match *verb {
                         "Draw" => Move::Draw(t),
@@ -218,7 +231,6 @@ impl<'a, R: BufRead> Reader<'a, R> {
                         "Gang" => Move::Gang(t),
                         "AnGang" => Move::AnGang(t),
                         "BuGang" => Move::BuGang(t),
-                        "Hu" => Move::Hu(t),
                         other => {
                             return Err(self.err(
                                 no,
@@ -227,11 +239,8 @@ impl<'a, R: BufRead> Reader<'a, R> {
                         }
                     };
                     let ignored = self.ignored(no, rest)?;
-                    if !ignored.is_empty() && !matches!(mv, Move::Peng(_) | Move::Gang(_) | Move::Hu(_)) {
+                    if !ignored.is_empty() && !matches!(mv, Move::Peng(_) | Move::Gang(_)) {
                         return Err(self.err(no, "`Ignore` follows only Peng, Gang and Hu"));
-                    }
-                    if matches!(mv, Move::Hu(_)) {
-                        end = Some(End::Win { fan_line: 0, fan: 0 });
                     }
                     lines.push(Line {
                         no,
@@ -445,6 +454,7 @@ impl Replay<'_> {
                         return self.act(seat, Action::SelfWin);
                     }
                 }
+                let t = t.ok_or("the `Hu` names no tile, but the win is on a discard")?;
                 self.offered(t)?;
                 self.answer(Some((seat, Action::Win)), &ignored)
             }
