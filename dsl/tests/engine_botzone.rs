@@ -8,13 +8,13 @@
 //! rest filled with the unused tiles. Seats not scripted play passively (pass every offer, discard
 //! the tile drawn).
 
+mod common;
+
+use common::Game;
 use mj_core::game::event::{Event, KongKind};
 use mj_core::game::record::{insert_penalty, RecordEvent};
-use mj_core::game::state::{Phase, TurnStart};
-use mj_core::game::{
-    apply, arrange_seat_walls, legal_actions, new_hand_from_wall, penalize, replay, Action, Record, Rules,
-    State,
-};
+use mj_core::game::state::Phase;
+use mj_core::game::{penalize, replay, Action, Rules, State};
 use mj_core::{parse_tiles, Tile, Wind};
 use mj_dsl::table::Table;
 
@@ -44,80 +44,6 @@ fn filler(t: &Table, used: &[Tile], avoid: &[Tile], n: usize) -> Vec<Tile> {
     out
 }
 
-struct Game<'a> {
-    t: &'a Table,
-    st: State,
-    events: Vec<Event>,
-    wall: Vec<Tile>,
-}
-
-impl<'a> Game<'a> {
-    fn new(t: &'a Table, starts: &[Vec<Tile>]) -> Game<'a> {
-        let wall = arrange_seat_walls(t, 0, starts).expect("walls arrange");
-        assert_eq!(wall.len(), 136);
-        let (st, events) = new_hand_from_wall(t, wall.clone(), 0, Wind::EAST).expect("deal");
-        Game { t, st, events, wall }
-    }
-
-    fn legal(&self, seat: usize) -> Vec<Action> {
-        legal_actions(self.t, &self.st, seat)
-    }
-
-    fn act(&mut self, seat: usize, a: Action) {
-        let (st, ev) =
-            apply(self.t, &self.st, seat, a).unwrap_or_else(|e| panic!("{}", e.message(self.t.tiles())));
-        self.st = st;
-        self.events.extend(ev);
-    }
-
-    fn drawn(&self) -> Option<Tile> {
-        match &self.st.phase {
-            Phase::Turn(turn) => match turn.start {
-                TurnStart::Drew { tile, .. } => Some(tile),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    /// One passive move by the seat to act.
-    fn passive(&mut self) {
-        let seat = self.st.to_act().expect("someone acts");
-        let legal = self.legal(seat);
-        let a = if legal.contains(&Action::Pass) {
-            Action::Pass
-        } else {
-            self.drawn()
-                .map(Action::Discard)
-                .filter(|a| legal.contains(a))
-                .or_else(|| legal.iter().copied().find(|a| matches!(a, Action::Discard(_))))
-                .expect("a discard")
-        };
-        self.act(seat, a);
-    }
-
-    /// Plays passively until `stop` holds (or the hand ends).
-    fn until(&mut self, stop: impl Fn(&State) -> bool) {
-        while !self.st.is_over() && !stop(&self.st) {
-            self.passive();
-        }
-    }
-
-    /// Tiles conserved, zero-sum, and the record replays to the same end.
-    fn finish(&self) -> Record {
-        assert!(self.st.is_over());
-        assert_eq!(self.st.census(), 136, "tiles lost");
-        let names = vec!["scripted".to_string(); 4];
-        let r =
-            Record::new(self.t, 0, 0, Wind::EAST, names, Some(&self.wall), &self.events).at(self.t, &self.st);
-        assert_eq!(r.net().iter().sum::<i64>(), 0);
-        let back = Record::from_json(&r.to_json()).expect("reads back");
-        let end = replay(self.t, &back).unwrap_or_else(|d| panic!("replay: {d}"));
-        assert_eq!(end, self.st);
-        r
-    }
-}
-
 fn is_turn(st: &State, seat: usize) -> bool {
     matches!(&st.phase, Phase::Turn(t) if t.seat == seat)
 }
@@ -133,7 +59,7 @@ fn each_seat_deals_draws_and_replaces_from_its_own_wall() {
         tiles(&t, "33m 44m 55m 66m 77m 11p 9s 6p"),
         tiles(&t, "99m 88m 22p 33p 44p 55s F 7p"),
     ];
-    let mut g = Game::new(&t, &starts);
+    let mut g = Game::from_seat_walls(&t, &starts);
     let Event::Deal { hands, .. } = &g.events[0] else {
         panic!("a deal first")
     };
@@ -159,10 +85,10 @@ fn each_seat_deals_draws_and_replaces_from_its_own_wall() {
     assert_eq!([1, 2, 3].map(|s| g.st.wall.remaining_for(s)), [21, 21, 21]);
     g.act(0, Action::Discard(c));
     // South draws the 14th tile of its own wall.
-    g.until(|st| is_turn(st, 1));
+    g.passive_until(|st| is_turn(st, 1));
     assert_eq!(g.drawn(), Some(tiles(&t, "P")[0]));
     assert_eq!(g.st.wall.remaining_for(1), 20);
-    g.until(|_| false);
+    g.passive_until(|_| false);
     let r = g.finish();
     assert!(r
         .events
@@ -193,12 +119,12 @@ fn at_norths_last_turn(st: &State) -> bool {
 #[test]
 fn the_last_discard_can_only_be_won_and_nobody_kongs_on_the_last_turn() {
     let t = bz();
-    let mut g = Game::new(&t, &last_turn_starts(&t, "9s"));
+    let mut g = Game::from_seat_walls(&t, &last_turn_starts(&t, "9s"));
     let s1 = tiles(&t, "1s")[0];
     // Earlier, North may kong its four 1s.
-    g.until(|st| is_turn(st, 3));
+    g.passive_until(|st| is_turn(st, 3));
     assert!(g.legal(3).contains(&Action::ConcealedKong(s1)));
-    g.until(at_norths_last_turn);
+    g.passive_until(at_norths_last_turn);
     assert_eq!(g.st.wall.remaining_for(3), 0);
     assert!(!g.legal(3).iter().any(|a| matches!(a, Action::ConcealedKong(_))));
     let s9 = tiles(&t, "9s")[0];
@@ -223,8 +149,8 @@ last_discard = "claimable"
     let rs = mj_dsl::load_from_memory("house", &[("ruleset.toml", toml)]).unwrap_or_else(|d| panic!("{d}"));
     let t = Table::new(rs).expect("table");
     assert!(t.table().last_discard_claimable);
-    let mut g = Game::new(&t, &last_turn_starts(&t, "9s"));
-    g.until(at_norths_last_turn);
+    let mut g = Game::from_seat_walls(&t, &last_turn_starts(&t, "9s"));
+    g.passive_until(at_norths_last_turn);
     // A kong still needs a replacement, and North has just drawn its wall's last tile.
     assert!(!g.legal(3).contains(&Action::ConcealedKong(tiles(&t, "1s")[0])));
     g.act(3, Action::Discard(tiles(&t, "9s")[0]));
@@ -236,8 +162,8 @@ last_discard = "claimable"
 fn winning_the_last_discard_is_hai_di_lao_yue() {
     let t = bz();
     // East waits on 5p alone; North's 34th tile is 5p, discarded on the last turn.
-    let mut g = Game::new(&t, &last_turn_starts(&t, "5p"));
-    g.until(at_norths_last_turn);
+    let mut g = Game::from_seat_walls(&t, &last_turn_starts(&t, "5p"));
+    g.passive_until(at_norths_last_turn);
     let p5 = tiles(&t, "5p")[0];
     assert_eq!(g.drawn(), Some(p5));
     g.act(3, Action::Discard(p5));
@@ -268,14 +194,11 @@ fn a_seat_due_to_draw_from_an_empty_wall_draws_the_game_while_others_hold_tiles(
         tiles(&t, "NN 19s 19p"),
         Vec::new(),
     ];
-    let mut g = Game::new(&t, &starts);
-    g.act(0, Action::Discard(tiles(&t, "N")[0]));
-    while let Phase::Offer(o) = &g.st.phase {
-        let s = o.waiting[0];
-        g.act(s, if s == 2 { Action::Pong } else { Action::Pass });
-    }
+    let mut g = Game::from_seat_walls(&t, &starts);
+    g.discard(0, "N");
+    g.claim(2, Action::Pong);
     assert!(is_turn(&g.st, 2));
-    g.until(|_| false);
+    g.passive_until(|_| false);
     assert_eq!(g.events.last(), Some(&Event::ExhaustiveDraw));
     assert_eq!(
         (0..4).map(|s| g.st.wall.remaining_for(s)).collect::<Vec<_>>(),
@@ -295,12 +218,9 @@ fn no_kong_in_the_turn_of_a_pong() {
         tiles(&t, "NN 9p9p9p9p 19s"),
         Vec::new(),
     ];
-    let mut g = Game::new(&t, &starts);
-    g.act(0, Action::Discard(tiles(&t, "N")[0]));
-    while let Phase::Offer(o) = &g.st.phase {
-        let s = o.waiting[0];
-        g.act(s, if s == 2 { Action::Pong } else { Action::Pass });
-    }
+    let mut g = Game::from_seat_walls(&t, &starts);
+    g.discard(0, "N");
+    g.claim(2, Action::Pong);
     let legal = g.legal(2);
     assert!(
         !legal.iter().any(|a| matches!(a, Action::ConcealedKong(_))),
@@ -315,10 +235,12 @@ fn the_botzone_penalty_costs_thirty_and_ends_the_game() {
     assert_eq!(t.penalty("botzone_error"), Some(10));
     assert!(t.penalty_ends_hand("botzone_error"));
     let starts = vec![tiles(&t, "1m2m3m4m5m6m7m8m9m1p2p3p5p E")];
-    let mut g = Game::new(&t, &starts);
-    for _ in 0..9 {
-        g.passive();
-    }
+    let mut g = Game::from_seat_walls(&t, &starts);
+    let mut moves = 0;
+    g.passive_until(|_| {
+        moves += 1;
+        moves > 9
+    });
     assert!(!g.st.is_over());
     // In the engine: South offends; it pays 10 to each other seat and the game is over.
     let mut st = g.st.clone();
@@ -332,8 +254,7 @@ fn the_botzone_penalty_costs_thirty_and_ends_the_game() {
         "mcr's penalties are replaced"
     );
     // In a record: the penalty event ends it, and it replays.
-    let names = vec!["scripted".to_string(); 4];
-    let r = Record::new(&t, 0, 0, Wind::EAST, names, Some(&g.wall), &g.events);
+    let r = g.record();
     let p = insert_penalty(&t, &r, r.events.len(), 1, "botzone_error").expect("inserted");
     let end = replay(&t, &p).unwrap_or_else(|d| panic!("{d}"));
     assert!(end.is_over());
