@@ -98,6 +98,25 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         rules_dir: Option<std::path::PathBuf>,
     },
+    /// Replay the games of another platform's log through the engine: one JSON line per game
+    /// (`match`, `ok`, `scores`, `recorded`, `fans`, `divergence`); exit 1 if any game diverges.
+    /// See docs/botzone.md.
+    Import {
+        #[arg(value_enum)]
+        format: LogFormat,
+        /// The log (`-` for stdin).
+        file: String,
+        /// Also write each game's record (mj-record JSON, replayable with `mj replay`) to DIR.
+        #[arg(long, value_name = "DIR")]
+        out: Option<String>,
+    },
+    /// Write JSON records (one per line, as `mj play --json` prints) in another platform's log format.
+    Export {
+        #[arg(value_enum)]
+        format: LogFormat,
+        /// The records (`-` for stdin).
+        file: String,
+    },
     /// Play many hands between bots and report statistics (rates with 95% intervals, totals,
     /// fan frequencies); or compare two rulesets on the same hands. See docs/simulate.md.
     Simulate {
@@ -146,6 +165,13 @@ enum Command {
         #[arg(long)]
         csv: bool,
     },
+}
+
+/// Game log formats of other platforms.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum LogFormat {
+    /// Botzone's Chinese Standard Mahjong logs (the PKU/IJCAI dataset's data.txt), under mcr-botzone.
+    Botzone,
 }
 
 fn main() -> ExitCode {
@@ -278,6 +304,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             mj_serve::run(&addr, rules_dir.as_deref())?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Import {
+            format: LogFormat::Botzone,
+            file,
+            out: dir,
+        } => botzone::import::run(&file, dir.as_deref(), &mut out),
+        Command::Export {
+            format: LogFormat::Botzone,
+            file,
+        } => botzone::import::export(&file, &mut out),
         Command::Simulate {
             rules,
             compare,

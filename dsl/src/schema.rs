@@ -115,6 +115,20 @@ pub struct Wall {
     /// Tiles at the end of the wall that are never drawn.
     #[serde(default)]
     pub kept_back: u32,
+    /// Every seat has its own wall (the tiles cut into one equal part per seat, the dealer's
+    /// first) and deals, draws and takes kong replacements only from it (Botzone's duplicate
+    /// format). "The wall is empty" then means the wall of the seat that would draw next.
+    #[serde(default)]
+    pub per_seat: bool,
+    /// The discard made when the wall the next draw would come from is empty: "win_only" (it can
+    /// only be won or passed, and nobody kongs on the last turn) or "claimable" (chow, pong and
+    /// kong stay open while the claimer's wall can give a replacement).
+    #[serde(default = "win_only")]
+    pub last_discard: String,
+}
+
+fn win_only() -> String {
+    "win_only".into()
 }
 
 fn two() -> u8 {
@@ -166,6 +180,9 @@ pub struct Play {
     /// No kong in the same turn as a chi.
     #[serde(default)]
     pub no_kong_after_chi: bool,
+    /// No kong in the same turn as a pong (the pong is followed by a discard).
+    #[serde(default)]
+    pub no_kong_after_pong: bool,
     /// Dealer after a hand: "rotate" (always passes), "winner" (the winner deals), "stay_on_win".
     #[serde(default = "rotate")]
     pub dealer: String,
@@ -431,6 +448,9 @@ pub struct Penalty {
     pub each: i64,
     #[serde(default)]
     pub definition: String,
+    /// The penalty ends the hand on the spot, with no winner (Botzone's judge).
+    #[serde(default)]
+    pub ends_hand: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]

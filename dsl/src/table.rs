@@ -141,6 +141,32 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
             rs.wall.replacement_from
         ));
     }
+    let last_discard_claimable = match rs.wall.last_discard.as_str() {
+        "win_only" => false,
+        "claimable" => true,
+        other => {
+            return Err(format!(
+                "ruleset [wall] last_discard = \"{other}\" is not supported; use one of win_only, claimable"
+            ))
+        }
+    };
+    if rs.wall.per_seat {
+        let n = usize::from(play.players);
+        let total = rs.tiles.total_tiles();
+        let own = total / n;
+        let dealt = usize::from(rs.deal.hand_size) + usize::from(rs.deal.dealer_extra);
+        if !total.is_multiple_of(n) || own < dealt {
+            return Err(format!(
+                "ruleset [wall] per_seat = true needs the {total} tiles to split evenly into {n} walls of at least {dealt} tiles (a hand and the dealer's extra)"
+            ));
+        }
+        if rs.wall.kept_back != 0 || rs.settlement.horses.is_some() {
+            return Err(
+                "ruleset [wall] per_seat = true has no wall end: it cannot be combined with [wall] kept_back or [settlement] horses"
+                    .to_string(),
+            );
+        }
+    }
     let m = rs.match_rules.clone().unwrap_or(crate::schema::Match {
         rounds: 4,
         start_points: 0,
@@ -186,6 +212,8 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         wall_sides: rs.wall.sides.clone(),
         dice: rs.wall.dice,
         kept_back: rs.wall.kept_back,
+        per_seat_walls: rs.wall.per_seat,
+        last_discard_claimable,
         hand_size: rs.deal.hand_size,
         dealer_extra: rs.deal.dealer_extra,
         replace_bonus_at_deal: rs.deal.replace_bonus,
@@ -197,6 +225,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         rob_kong,
         missed_win,
         no_kong_after_chi: play.no_kong_after_chi,
+        no_kong_after_pong: play.no_kong_after_pong,
         dealer,
         dealer_after_multiple,
         dealer_after_draw,
@@ -320,6 +349,14 @@ impl Rules for Table {
             .iter()
             .find(|p| p.id == id)
             .map(|p| p.each)
+    }
+
+    fn penalty_ends_hand(&self, id: &str) -> bool {
+        self.ruleset
+            .settlement
+            .penalties
+            .iter()
+            .any(|p| p.id == id && p.ends_hand)
     }
 
     fn settle_discard_run(&self, f: &DiscardRunFacts) -> Vec<i64> {

@@ -1,4 +1,5 @@
-//! Property tests of the turn engine over many seeded hands of the Chinese Official ruleset, 卡五星
+//! Property tests of the turn engine over many seeded hands of the Chinese Official ruleset (and
+//! its Botzone duplicate format, per-seat walls), 卡五星
 //! (three players, 亮倒, kong payments), 十万麻将 (several winners, 漏和, liabilities) and 中国竞技麻将
 //! (chips with a floor, 追牌, 包付, 倍打): every tile is accounted for at every step, only legal
 //! actions are applied, settlements are zero-sum, records replay to the same end, and a seed always
@@ -9,7 +10,7 @@
 //! and no stack ends below the floor.
 
 use mj_core::game::play::run_observed;
-use mj_core::game::record::RecordEvent;
+use mj_core::game::record::{insert_penalty, RecordEvent};
 use mj_core::game::{legal_actions, new_hand, replay, GreedyBot, Player, RandomBot, Record, Rules};
 use mj_core::Wind;
 use mj_dsl::table::Table;
@@ -154,6 +155,37 @@ fn seeded_hands_keep_every_invariant() {
 fn mcr_house_variants_keep_every_invariant() {
     check_ruleset("mcr-mil", 100);
     check_ruleset("mcr-strict98", 100);
+}
+
+/// Botzone's duplicate format: per-seat walls, the last-discard rule on the next seat's wall, no
+/// kong after a pong. Draws must happen too (a seat due to draw from an empty wall).
+#[test]
+fn mcr_botzone_keeps_every_invariant() {
+    let t = table("mcr-botzone");
+    assert!(t.table().per_seat_walls);
+    let seen = check_ruleset("mcr-botzone", 200);
+    assert!(seen.wins > 0 && seen.draws > 0, "mcr-botzone: {seen:?}");
+    // Botzone's penalty (the offender pays 10 to each other seat) ends the game wherever it
+    // falls: cut each hand before one of its discards, penalise a seat there, and the record is
+    // zero-sum, ends and replays.
+    for i in 0..scaled(50) {
+        let (record, _) = play_checked(&t, i);
+        let discards: Vec<usize> = (0..record.events.len())
+            .filter(|&k| matches!(record.events[k], RecordEvent::Discard { .. }))
+            .collect();
+        let at = discards[(i as usize * 7) % discards.len()];
+        let mut cut = record.clone();
+        cut.events.truncate(at);
+        let offender = (i % 4) as usize;
+        let p = insert_penalty(&t, &cut, at, offender, "botzone_error")
+            .unwrap_or_else(|d| panic!("mcr-botzone hand {i}: {d}"));
+        let end = replay(&t, &p).unwrap_or_else(|d| panic!("mcr-botzone hand {i}: {d}"));
+        assert!(end.is_over(), "mcr-botzone hand {i}: the penalty ends the game");
+        assert_eq!(end.census(), t.tiles().total_tiles());
+        let net = p.net();
+        assert_eq!(net.iter().sum::<i64>(), 0, "mcr-botzone hand {i}: not zero-sum");
+        assert_eq!(net[offender], -30, "mcr-botzone hand {i}");
+    }
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! `T1`–`T9` bamboo (条), `F1`–`F4` the winds east to north, `J1`–`J3` the red, green and white dragons.
 //! This module is the one place that translates between the two.
 
-// Used by `mj import botzone`, `mj bot` and `mj match`, which land next.
+pub mod import;
+// Used by `mj import botzone`, and by `mj bot` and `mj match`, which land next.
 #[allow(dead_code)]
 pub mod tile;

@@ -199,17 +199,38 @@ fn deal(
     }
     let hand = table.hand_size as usize;
     let needed = n * hand + table.dealer_extra as usize + 1;
-    let mut wall = Wall::new(tiles, table.kept_back as usize);
+    let mut wall = if table.per_seat_walls {
+        Wall::per_seat(tiles, n, dealer)
+    } else {
+        Wall::new(tiles, table.kept_back as usize)
+    };
     if wall.remaining() < needed {
         return Err(SetupError::WallTooShort {
             needed,
             have: wall.remaining(),
         });
     }
+    if table.per_seat_walls {
+        // Each seat deals its own hand from its own wall.
+        for s in 0..n {
+            let own = hand
+                + if s == dealer {
+                    table.dealer_extra as usize
+                } else {
+                    0
+                };
+            if wall.remaining_for(s) < own {
+                return Err(SetupError::WallTooShort {
+                    needed: own,
+                    have: wall.remaining_for(s),
+                });
+            }
+        }
+    }
     let order: Vec<usize> = (0..n).map(|k| (dealer + k) % n).collect();
     let mut hands: Vec<Vec<Tile>> = vec![Vec::new(); n];
     for seat in deal_seats(table, dealer) {
-        if let Some(t) = wall.draw() {
+        if let Some(t) = wall.draw_for(seat) {
             hands[seat].push(t);
         }
     }
@@ -263,7 +284,7 @@ fn deal(
                 st.seats[s].concealed[b.id()] -= 1;
                 st.seats[s].bonus.push(b);
                 events.push(Event::Bonus { seat: s, tile: b });
-                let Some(r) = st.wall.draw_replacement() else {
+                let Some(r) = st.wall.replacement_for(s) else {
                     return Err(SetupError::WallTooShort { needed, have: 0 });
                 };
                 st.seats[s].concealed[r.id()] += 1;
@@ -381,6 +402,67 @@ pub fn arrange_wall(
     Ok(wall)
 }
 
+/// Builds a wall in draw order for a ruleset with per-seat walls ([`TableRules::per_seat_walls`]):
+/// the wall of seat `s` begins with `starts[s]` (the tiles it deals itself, then the tiles it
+/// draws, replacements included, in order), and the tiles no start names fill the rest of every
+/// wall: playing tiles one copy of each kind at a time in tile order, then bonus tiles, poured
+/// into the walls part by part from the dealer's. The result has every tile of the set exactly
+/// as often as it exists, so it deals with [`new_hand_from_wall`]. Used to rebuild a game known
+/// only from the tiles its seats drew (Botzone logs), and by scenario tests.
+pub fn arrange_seat_walls(
+    rules: &dyn Rules,
+    dealer: usize,
+    starts: &[Vec<Tile>],
+) -> Result<Vec<Tile>, SetupError> {
+    let set = rules.tiles();
+    let n = rules.table().player_count();
+    let total = set.total_tiles();
+    let mismatch = || SetupError::WallMismatch {
+        expected: total,
+        found: starts.iter().map(Vec::len).sum(),
+    };
+    if dealer >= n || starts.len() > n || n == 0 {
+        return Err(SetupError::Players {
+            players: rules.table().players,
+            dealer,
+        });
+    }
+    let mut left: Vec<usize> = set.tiles().map(|t| set.copies(t) as usize).collect();
+    for t in starts.iter().flatten() {
+        let c = left.get_mut(t.id()).ok_or_else(mismatch)?;
+        *c = c.checked_sub(1).ok_or_else(mismatch)?;
+    }
+    let max = left.iter().copied().max().unwrap_or(0);
+    let mut pool = Vec::new();
+    for round in 0..max {
+        pool.extend(set.playing_tiles().filter(|t| left[t.id()] > round));
+    }
+    pool.extend(
+        set.tiles()
+            .filter(|&t| set.is_bonus(t))
+            .flat_map(|t| (0..left[t.id()]).map(move |_| t)),
+    );
+    let mut pool = pool.into_iter();
+    let len = total / n;
+    let mut wall = Vec::with_capacity(total);
+    for k in 0..n {
+        let seat = (dealer + k) % n;
+        let part = if k + 1 == n { total - len * (n - 1) } else { len };
+        let start = starts.get(seat).map_or(&[][..], |v| v.as_slice());
+        if start.len() > part {
+            return Err(SetupError::WallTooShort {
+                needed: start.len(),
+                have: part,
+            });
+        }
+        wall.extend_from_slice(start);
+        for _ in start.len()..part {
+            wall.push(pool.next().ok_or_else(mismatch)?);
+        }
+    }
+    Ok(wall)
+}
+
 /// What `seat` may do now; empty when it is not that seat's move. Offers are answered one seat
 /// at a time in turn order, so only the seat [`State::to_act`] names gets actions.
 pub fn legal_actions(rules: &dyn Rules, st: &State, seat: usize) -> Vec<Action> {
@@ -463,7 +545,9 @@ fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Action> {
     let frozen = s.declared.as_ref();
     let keeps_waits =
         |d: &Declared, melds: usize, after: &Counts| shape_waits(rules, melds, after) == d.waits;
-    let kongs_open = st.wall.remaining() > 0 && !(table.no_kong_after_chi && t.start == TurnStart::Chi);
+    let kongs_open = kong_replacement_open(rules, st, t.seat)
+        && !(table.no_kong_after_chi && t.start == TurnStart::Chi)
+        && !(table.no_kong_after_pong && t.start == TurnStart::Pong);
     if kongs_open {
         if table.claims.concealed_kong {
             for k in set.playing_tiles().filter(|k| s.concealed[k.id()] >= 4) {
@@ -552,9 +636,25 @@ fn unbanned(st: &State, seat: usize, candidates: Vec<Tile>) -> Vec<Tile> {
     candidates.into_iter().filter(|t| !banned(t)).collect()
 }
 
+/// Whether the wall the next draw after `seat`'s turn would come from is empty: the shared wall,
+/// or (per-seat walls) the next seat's own. Then `seat`'s draw or discard is the hand's last tile
+/// (妙手回春, 海底捞月).
+fn next_wall_empty(st: &State, seat: usize) -> bool {
+    st.wall.remaining_for((seat + 1) % st.players().max(1)) == 0
+}
+
+/// Whether `seat` may declare a kong in its turn as far as the wall goes: its replacement must
+/// exist, and unless the ruleset lets the last turn be claimed, the turn must not be the last.
+/// With one shared wall both say "the wall is not empty".
+fn kong_replacement_open(rules: &dyn Rules, st: &State, seat: usize) -> bool {
+    st.wall.remaining_for(seat) > 0 && (rules.table().last_discard_claimable || !next_wall_empty(st, seat))
+}
+
 /// What `seat` may answer to the tile on offer (a discard, or a kong being declared), Pass
-/// included last. Claims other than a win are closed once the wall is empty: the last discard can
-/// only be won on. A declared player may only win, or kong a hidden triplet that keeps its waits.
+/// included last. Claims other than a win are closed once the wall the next draw would come from
+/// is empty, unless the ruleset says otherwise: the last discard can only be won on. A kong on a
+/// discard also needs a replacement from the claimer's wall. A declared player may only win, or
+/// kong a hidden triplet that keeps its waits.
 fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Offer) -> Vec<Action> {
     let table = rules.table();
     let set = rules.tiles();
@@ -583,10 +683,15 @@ fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Offer) -> Vec<
             out.push(Action::Win);
         }
     }
-    if o.kong.is_none() && st.wall.remaining() > 0 {
+    let claims_open = table.last_discard_claimable || !next_wall_empty(st, o.from);
+    if o.kong.is_none() && claims_open {
         let have = s.concealed[tile.id()];
         if let Some(d) = &s.declared {
-            if table.claims.exposed_kong && have >= 3 && d.hidden.contains(&tile) {
+            if table.claims.exposed_kong
+                && have >= 3
+                && d.hidden.contains(&tile)
+                && st.wall.remaining_for(seat) > 0
+            {
                 let mut after = s.concealed;
                 after[tile.id()] -= 3;
                 if shape_waits(rules, s.melds.len() + 1, &after) == d.waits
@@ -600,6 +705,7 @@ fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Offer) -> Vec<
         }
         if table.claims.exposed_kong
             && have >= 3
+            && st.wall.remaining_for(seat) > 0
             && kong_allowed(rules, st, seat, KongKind::Exposed, Some(o.from), false)
         {
             out.push(Action::ExposedKong);
@@ -683,7 +789,7 @@ fn self_win(
     let fourth = st.visible(tile, set) + 1 >= set.copies(tile) as usize;
     let how = WinHow {
         self_drawn: true,
-        last_tile: st.wall.remaining() == 0,
+        last_tile: next_wall_empty(st, seat),
         kong: after_kong,
         fourth,
     };
@@ -719,7 +825,7 @@ fn discard_win(rules: &dyn Rules, st: &State, seat: usize, o: &Offer) -> Option<
         _ => 1,
     };
     let fourth = st.visible(tile, set).saturating_sub(on_table) + 1 >= set.copies(tile) as usize;
-    let last = kong.is_none() && st.wall.remaining() == 0;
+    let last = kong.is_none() && next_wall_empty(st, o.from);
     let how = WinHow {
         self_drawn: false,
         last_tile: last,
@@ -1150,7 +1256,7 @@ fn finish(
         let mut facts = win_facts(rules, st, *w, hand, source, kong_fed_by);
         let horses = rules.horses(&facts);
         if horses > 0 {
-            facts.horses = st.wall.live().iter().rev().take(horses).copied().collect();
+            facts.horses = st.wall.live().into_iter().rev().take(horses).collect();
             ev.push(Event::Horses {
                 seat: *w,
                 tiles: facts.horses.clone(),
@@ -1166,7 +1272,7 @@ fn finish(
 
 /// An ordinary draw for `seat`, or the drawn hand when the wall is empty.
 fn draw(rules: &dyn Rules, st: &mut State, seat: usize, ev: &mut Vec<Event>) {
-    match st.wall.draw() {
+    match st.wall.draw_for(seat) {
         None => exhaustive(rules, st, ev),
         Some(tile) => {
             let s = &mut st.seats[seat];
@@ -1199,7 +1305,7 @@ fn replacement(
     kong_from: Option<usize>,
     ev: &mut Vec<Event>,
 ) {
-    match st.wall.draw_replacement() {
+    match st.wall.replacement_for(seat) {
         None => exhaustive(rules, st, ev),
         Some(tile) => {
             let s = &mut st.seats[seat];
@@ -1416,6 +1522,37 @@ fn pay(
     } else {
         actual
     }
+}
+
+/// Applies the ruleset's penalty `id` against `seat` between actions: the offender pays the
+/// penalty's amount to every other seat (through the chip floor, if any), and when the ruleset
+/// says so ([`Rules::penalty_ends_hand`]) the hand ends there with no winner. Returns what every
+/// seat paid (negative) or received; the caller records them (records write a `penalty` event
+/// followed by `payment` events with reason `penalty`). Errors name an unknown penalty or seat.
+pub fn penalize(rules: &dyn Rules, st: &mut State, seat: usize, id: &str) -> Result<Vec<i64>, String> {
+    let n = st.players();
+    if seat >= n {
+        return Err(format!(
+            "penalty `{id}` against seat {seat}, but the table has {n} seats"
+        ));
+    }
+    let each = rules.penalty(id).ok_or_else(|| {
+        format!(
+            "penalty `{id}` is not one of ruleset `{}`'s [settlement] penalties",
+            rules.table().ruleset
+        )
+    })?;
+    let raw: Vec<i64> = (0..n)
+        .map(|s| if s == seat { -each * (n as i64 - 1) } else { each })
+        .collect();
+    let paid = capped(rules, st, &raw);
+    for (score, &x) in st.scores.iter_mut().zip(&paid) {
+        *score += x;
+    }
+    if rules.penalty_ends_hand(id) {
+        st.phase = Phase::Over { winners: Vec::new() };
+    }
+    Ok(paid)
 }
 
 /// The dealer of the next hand, and whether the deal passed on (which advances the round count).

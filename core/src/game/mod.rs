@@ -17,8 +17,8 @@ pub mod state;
 
 pub use action::Action;
 pub use engine::{
-    apply, arrange_wall, legal_actions, new_hand, new_hand_at, new_hand_from_wall, new_hand_from_wall_at,
-    IllegalAction, SetupError,
+    apply, arrange_seat_walls, arrange_wall, legal_actions, new_hand, new_hand_at, new_hand_from_wall,
+    new_hand_from_wall_at, penalize, IllegalAction, SetupError,
 };
 pub use event::{Event, KongKind};
 pub use matchplay::{play_match, MatchResult};

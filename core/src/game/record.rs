@@ -642,26 +642,10 @@ fn penalties(
 ) -> Result<(), Divergence> {
     while let Some(RecordEvent::Penalty { seat, id }) = events.get(*pos) {
         let (seat, id) = (*seat, id.clone());
-        let n = st.players();
-        let fail = |message: String| Divergence { index: *pos, message };
-        if seat >= n {
-            return Err(fail(format!(
-                "penalty `{id}` against seat {seat}, but the table has {n} seats"
-            )));
-        }
-        let each = rules.penalty(&id).ok_or_else(|| {
-            fail(format!(
-                "penalty `{id}` is not one of ruleset `{}`'s [settlement] penalties",
-                rules.table().ruleset
-            ))
-        })?;
-        let raw: Vec<i64> = (0..n)
-            .map(|s| if s == seat { -each * (n as i64 - 1) } else { each })
-            .collect();
-        let paid = super::engine::capped(rules, st, &raw);
+        let paid = super::engine::penalize(rules, st, seat, &id)
+            .map_err(|message| Divergence { index: *pos, message })?;
         *pos += 1;
         for (s, &amount) in paid.iter().enumerate() {
-            st.scores[s] += amount;
             let mine = RecordEvent::Payment {
                 seat: s,
                 amount,

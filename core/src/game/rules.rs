@@ -103,6 +103,10 @@ pub struct TableRules {
     pub dice: u8,
     /// Tiles at the end of the wall that are never drawn.
     pub kept_back: u32,
+    /// Every seat has a wall of its own (the wall in draw order cut into equal parts, the first
+    /// the dealer's): it deals, draws and takes kong replacements only from its own. "The wall is
+    /// empty" then means the wall of the seat that would draw next.
+    pub per_seat_walls: bool,
     pub hand_size: u8,
     pub dealer_extra: u8,
     /// Bonus tiles dealt are set aside and replaced before play.
@@ -117,6 +121,13 @@ pub struct TableRules {
     pub missed_win: MissedWin,
     /// No kong in the same turn as a chi.
     pub no_kong_after_chi: bool,
+    /// No kong in the same turn as a pong.
+    pub no_kong_after_pong: bool,
+    /// A discard made when the wall the next draw would come from is empty (the last discard)
+    /// may be claimed for a chow, pong or kong; and on the last turn a player may still declare
+    /// a kong whose replacement its wall can give. When false (the usual rule) the last discard
+    /// can only be won or passed, and nobody kongs on the last turn.
+    pub last_discard_claimable: bool,
     pub dealer: DealerRotation,
     /// Who deals after several players win on one discard (only with [`DealerRotation::WinnerDeals`]).
     pub dealer_after_multiple: DealerAfterMultiple,
@@ -302,6 +313,11 @@ pub trait Rules {
     /// ruleset has no such penalty.
     fn penalty(&self, _id: &str) -> Option<i64> {
         None
+    }
+    /// Whether the ruleset's penalty `id` ends the hand on the spot (no winner, nothing more
+    /// played), as Botzone's judge does for a false win or an illegal action.
+    fn penalty_ends_hand(&self, _id: &str) -> bool {
+        false
     }
     /// Net change of every seat for a run of equal discards (追牌); none by default.
     fn settle_discard_run(&self, _facts: &DiscardRunFacts) -> Vec<i64> {

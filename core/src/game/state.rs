@@ -4,7 +4,9 @@
 use crate::meld::Meld;
 use crate::tile::{Counts, Tile, Wind};
 
-/// The wall in draw order: ordinary draws from the front, replacements from the end.
+/// The wall in draw order: ordinary draws from the front, replacements from the end. With
+/// per-seat walls (Botzone's duplicate format) the same tiles are cut into one wall per seat, and
+/// each seat deals, draws and takes its replacements from the front of its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wall {
     tiles: Vec<Tile>,
@@ -13,6 +15,9 @@ pub struct Wall {
     /// One past the next replacement tile; tiles from here on are kept back or already taken.
     back: usize,
     kept_back: usize,
+    /// Per-seat walls: for every seat, its next tile and one past its last (indices into
+    /// `tiles`). Empty for one shared wall.
+    own: Vec<(usize, usize)>,
 }
 
 impl Wall {
@@ -25,12 +30,48 @@ impl Wall {
             front: 0,
             back,
             kept_back,
+            own: Vec::new(),
         }
     }
 
-    /// Tiles that can still be drawn (from either end).
+    /// One wall per seat: `tiles` (in draw order) is cut into `players` equal parts, part `k`
+    /// being the wall of seat `dealer + k`; any remainder stays with the last part.
+    pub fn per_seat(tiles: Vec<Tile>, players: usize, dealer: usize) -> Wall {
+        let n = players.max(1);
+        let len = tiles.len() / n;
+        let mut own = vec![(0, 0); n];
+        for k in 0..n {
+            let end = if k + 1 == n { tiles.len() } else { (k + 1) * len };
+            own[(dealer + k) % n] = (k * len, end);
+        }
+        Wall {
+            front: 0,
+            back: tiles.len(),
+            kept_back: 0,
+            own,
+            tiles,
+        }
+    }
+
+    /// Whether every seat has a wall of its own.
+    pub fn is_per_seat(&self) -> bool {
+        !self.own.is_empty()
+    }
+
+    /// Tiles that can still be drawn (from either end; with per-seat walls, from every wall).
     pub fn remaining(&self) -> usize {
+        if self.is_per_seat() {
+            return self.own.iter().map(|&(next, end)| end - next).sum();
+        }
         self.back - self.front
+    }
+
+    /// Tiles `seat` can still draw: what is left of its own wall, or of the shared wall.
+    pub fn remaining_for(&self, seat: usize) -> usize {
+        if self.is_per_seat() {
+            return self.own.get(seat).map_or(0, |&(next, end)| end - next);
+        }
+        self.remaining()
     }
 
     /// Tiles physically still in the wall, kept-back ones included (for tile accounting).
@@ -38,18 +79,40 @@ impl Wall {
         self.remaining() + self.kept_back
     }
 
-    /// The drawable tiles in draw order (replacements come from the end).
-    pub fn live(&self) -> &[Tile] {
-        &self.tiles[self.front..self.back]
+    /// The drawable tiles in draw order (replacements come from the end). With per-seat walls,
+    /// every seat's remaining tiles, seat by seat.
+    pub fn live(&self) -> Vec<Tile> {
+        if self.is_per_seat() {
+            return self
+                .own
+                .iter()
+                .flat_map(|&(next, end)| self.tiles[next..end].iter().copied())
+                .collect();
+        }
+        self.tiles[self.front..self.back].to_vec()
     }
 
-    pub(crate) fn draw(&mut self) -> Option<Tile> {
+    /// The next tile for `seat`: from the front of the shared wall, or of its own wall.
+    pub(crate) fn draw_for(&mut self, seat: usize) -> Option<Tile> {
+        if self.is_per_seat() {
+            let (next, end) = self.own.get_mut(seat)?;
+            if *next >= *end {
+                return None;
+            }
+            *next += 1;
+            return self.tiles.get(*next - 1).copied();
+        }
         let t = *self.tiles.get(self.front).filter(|_| self.remaining() > 0)?;
         self.front += 1;
         Some(t)
     }
 
-    pub(crate) fn draw_replacement(&mut self) -> Option<Tile> {
+    /// A replacement tile for `seat` (after a kong or a bonus tile): from the shared wall's end,
+    /// or the next tile of its own wall (per-seat walls have no separate end to take from).
+    pub(crate) fn replacement_for(&mut self, seat: usize) -> Option<Tile> {
+        if self.is_per_seat() {
+            return self.draw_for(seat);
+        }
         if self.remaining() == 0 {
             return None;
         }

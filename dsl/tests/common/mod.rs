@@ -10,8 +10,8 @@ use mj_core::game::event::Event;
 use mj_core::game::record::RecordEvent;
 use mj_core::game::state::{Phase, TurnStart};
 use mj_core::game::{
-    apply, arrange_wall, legal_actions, new_hand_from_wall_at, replay, Action, HandStart, Record, Rules,
-    State,
+    apply, arrange_seat_walls, arrange_wall, legal_actions, new_hand_from_wall_at, replay, Action, HandStart,
+    Record, Rules, State,
 };
 use mj_core::{parse_tiles, Tile, Wind};
 use mj_dsl::table::Table;
@@ -48,6 +48,15 @@ impl<'a> Game<'a> {
         let hands: Vec<Vec<Tile>> = hands.iter().map(|h| tiles(t, h)).collect();
         let wall = arrange_wall(t, 0, &hands, &tiles(t, front), &tiles(t, back)).expect("wall arranges");
         let (st, events) = new_hand_from_wall_at(t, wall.clone(), 0, Wind::EAST, start).expect("deal");
+        Game { t, st, events, wall }
+    }
+
+    /// Deals from per-seat walls (`[wall] per_seat`), seat 0 the dealer: each seat's wall begins
+    /// with `starts[seat]` (its deal, then its draws in order) and the unused tiles fill the rest.
+    pub fn from_seat_walls(t: &'a Table, starts: &[Vec<Tile>]) -> Game<'a> {
+        let wall = arrange_seat_walls(t, 0, starts).expect("walls arrange");
+        let (st, events) =
+            new_hand_from_wall_at(t, wall.clone(), 0, Wind::EAST, &HandStart::default()).expect("deal");
         Game { t, st, events, wall }
     }
 
@@ -165,7 +174,12 @@ impl<'a> Game<'a> {
     /// Plays on passively to the end: offers are passed, bonus tiles set aside, turns discard the
     /// tile drawn (or the first legal discard).
     pub fn passive_to_end(&mut self) {
-        while let Some(seat) = self.st.to_act() {
+        self.passive_until(|_| false);
+    }
+
+    /// Plays passively, as [`Game::passive_to_end`], until `stop` holds or the hand ends.
+    pub fn passive_until(&mut self, mut stop: impl FnMut(&State) -> bool) {
+        while let Some(seat) = self.st.to_act().filter(|_| !stop(&self.st)) {
             let legal = self.legal(seat);
             let bonus = legal.iter().copied().find(|a| matches!(a, Action::Bonus(_)));
             let a = if legal.contains(&Action::Pass) {
@@ -183,13 +197,17 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// The record of the hand so far (its wall included), finished or not.
+    pub fn record(&self) -> Record {
+        let names = vec!["scripted".to_string(); self.t.table().player_count()];
+        Record::new(self.t, 0, 0, Wind::EAST, names, Some(&self.wall), &self.events).at(self.t, &self.st)
+    }
+
     /// Checks the finished hand (tiles, zero-sum, replay) and returns its record.
     pub fn finish(&self) -> Record {
         assert!(self.st.is_over(), "the hand is not over");
         assert_eq!(self.st.census(), self.t.tiles().total_tiles(), "tiles lost");
-        let names = vec!["scripted".to_string(); self.t.table().player_count()];
-        let record =
-            Record::new(self.t, 0, 0, Wind::EAST, names, Some(&self.wall), &self.events).at(self.t, &self.st);
+        let record = self.record();
         assert_eq!(record.net().iter().sum::<i64>(), 0, "not zero-sum");
         assert_eq!(record.net(), self.st.scores);
         let back = Record::from_json(&record.to_json()).expect("reads back");
