@@ -117,6 +117,13 @@ pub enum RecordEvent {
         seat: usize,
         id: String,
     },
+    /// A penalty like [`RecordEvent::Penalty`] that also ends the hand where it stands, with no
+    /// winner: a referee stopping the game at a player's error (Botzone's judge does this at any
+    /// false win, illegal answer or timeout). Its payments follow; nothing else may.
+    Forfeit {
+        seat: usize,
+        id: String,
+    },
     Payment {
         seat: usize,
         amount: i64,
@@ -474,6 +481,9 @@ impl Record {
                     None => writeln!(out, "  {} {:+}", wind(*seat), amount),
                 },
                 RecordEvent::Penalty { seat, id } => writeln!(out, "{} penalty {}", wind(*seat), id),
+                RecordEvent::Forfeit { seat, id } => {
+                    writeln!(out, "{} penalty {}, the hand ends", wind(*seat), id)
+                }
                 RecordEvent::ExhaustiveDraw => writeln!(out, "exhaustive draw (荒牌)"),
                 RecordEvent::Horses { seat, tiles } => {
                     let t: String = tiles.iter().map(|t| glyph(t)).collect();
@@ -554,6 +564,21 @@ pub fn insert_penalty(
     Ok(out)
 }
 
+/// A copy of `record`, which must replay up to its last event with the hand still in play, ended
+/// there by a [`RecordEvent::Forfeit`] of penalty `id` against `seat`, its payments appended. The
+/// result replays. For referees that stop a game at a player's error instead of playing on.
+pub fn forfeit(rules: &dyn Rules, record: &Record, seat: usize, id: &str) -> Result<Record, Divergence> {
+    let mut events = record.events.clone();
+    events.push(RecordEvent::Forfeit {
+        seat,
+        id: id.to_string(),
+    });
+    replay_events(rules, record, &mut events, true)?;
+    let mut out = record.clone();
+    out.events = events;
+    Ok(out)
+}
+
 /// [`replay`] over `events` (in place of the record's); with `fix`, the payments of a penalty
 /// are inserted and recorded payment amounts that differ are rewritten instead of diverging.
 fn replay_events(
@@ -589,7 +614,10 @@ fn replay_events(
     compare(set, events, &mut pos, &first, fix)?;
     let mut guard = 0usize;
     loop {
-        penalties(rules, &mut st, events, &mut pos, fix)?;
+        if penalties(rules, &mut st, events, &mut pos, fix)? {
+            st.phase = Phase::Over { winners: Vec::new() };
+            break;
+        }
         let Some(seat) = st.to_act() else { break };
         guard += 1;
         if guard > 100_000 {
@@ -612,16 +640,21 @@ fn replay_events(
     Ok(st)
 }
 
-/// Applies the penalty events at `pos`, each followed by its payments (one per seat).
+/// Applies the penalty events at `pos`, each followed by its payments (one per seat); returns
+/// whether a forfeit among them ended the hand.
 fn penalties(
     rules: &dyn Rules,
     st: &mut State,
     events: &mut Vec<RecordEvent>,
     pos: &mut usize,
     fix: bool,
-) -> Result<(), Divergence> {
-    while let Some(RecordEvent::Penalty { seat, id }) = events.get(*pos) {
-        let (seat, id) = (*seat, id.clone());
+) -> Result<bool, Divergence> {
+    loop {
+        let (seat, id, ends) = match events.get(*pos) {
+            Some(RecordEvent::Penalty { seat, id }) => (*seat, id.clone(), false),
+            Some(RecordEvent::Forfeit { seat, id }) => (*seat, id.clone(), true),
+            _ => return Ok(false),
+        };
         let n = st.players();
         let fail = |message: String| Divergence { index: *pos, message };
         if seat >= n {
@@ -677,8 +710,10 @@ fn penalties(
             }
             *pos += 1;
         }
+        if ends {
+            return Ok(true);
+        }
     }
-    Ok(())
 }
 
 fn compare(
