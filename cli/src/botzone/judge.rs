@@ -548,11 +548,11 @@ impl<'a> Judge<'a> {
                 turns: 0,
             };
             let mut faults: Vec<Fault> = Vec::new();
-            for s in 0..SEATS {
-                if !waiting.contains(&s) && a[s] != Response::Pass {
+            for (s, answer) in a.iter().enumerate() {
+                if !waiting.contains(&s) && *answer != Response::Pass {
                     faults.push(fault(
                         s,
-                        format!("answered `{}` where only PASS is allowed", self.say(&a[s])),
+                        format!("answered `{}` where only PASS is allowed", self.say(answer)),
                     ));
                 }
             }
