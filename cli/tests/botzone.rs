@@ -198,6 +198,8 @@ fn bots_play(mode: &str, args: &[&str]) {
 #[test]
 fn mj_bot_plays_itself_kept_running() {
     bots_play("keep-running", &["--games", "6"]);
+    // Started with a JSON history, it keeps answering in JSON.
+    bots_play("keep-running", &["--games", "2", "--seed", "6", "--mode", "json"]);
 }
 
 #[test]

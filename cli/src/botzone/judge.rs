@@ -172,7 +172,8 @@ impl Seat {
             return Err(fault(seat, format!("could not start `{}`", self.cmd)));
         };
         let deadline = started + if fresh { limit * 2 } else { limit };
-        let json = fresh && self.mode == Mode::Json;
+        // A kept-running bot answers in the format it started with (the platform's rule).
+        let json = self.mode == Mode::Json;
         let mut answer: Option<String> = None;
         let mut count = 0usize;
         let verdict = loop {
