@@ -87,6 +87,50 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play as a bot over a platform's protocol: read requests on stdin, answer on stdout.
+    /// See docs/botzone.md.
+    Bot {
+        /// The protocol; only `botzone` (Chinese Standard Mahjong) so far.
+        #[arg(long, value_enum, default_value = "botzone")]
+        protocol: Protocol,
+        /// How requests arrive: one process per request with the history as lines (`simple`) or
+        /// as JSON (`json`), or one process answering request after request (`keep-running`).
+        #[arg(long, value_enum, default_value = "simple")]
+        mode: botzone::protocol::Mode,
+        /// The ruleset the bot judges its options by.
+        #[arg(long, short, default_value = DEFAULT_BOTZONE_RULES)]
+        rules: String,
+    },
+    /// Judge games between four external bot programs speaking the Botzone protocol; print each
+    /// game's result and the totals, and write replayable records. See docs/botzone.md.
+    Match {
+        #[arg(long, short, default_value = DEFAULT_BOTZONE_RULES)]
+        rules: String,
+        /// A shell command starting one bot; give it four times, for seats 0 (East, dealer) to 3.
+        #[arg(long = "bot", required = true, num_args = 1)]
+        bots: Vec<String>,
+        /// Game k (from 0) is dealt from seed + k, in prevalent wind k mod 4.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long, default_value_t = 1)]
+        games: u32,
+        /// How a freshly started bot is given the history: `simple` lines or `json`
+        /// (`keep-running` = simple; any bot that asks to keep running is kept running).
+        #[arg(long, value_enum, default_value = "simple")]
+        mode: botzone::protocol::Mode,
+        /// Milliseconds a bot has for each answer (doubled for a freshly started process).
+        #[arg(long = "timeout-ms", default_value_t = 2000)]
+        timeout_ms: u64,
+        /// Write each game's record (mj-record JSON, replayable with `mj replay`) into DIR.
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
+        /// The ruleset penalty a fault costs (default: the ruleset's 10-each false-win penalty).
+        #[arg(long)]
+        penalty: Option<String>,
+        /// One JSON object per game, then one with the totals.
+        #[arg(long)]
+        json: bool,
+    },
     /// Replay a JSON game record; exit 1 at the first divergence.
     Replay { file: String },
     /// Serve the web page and the JSON API (docs/api.md) until Ctrl-C.
@@ -171,6 +215,15 @@ enum Command {
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum LogFormat {
     /// Botzone's Chinese Standard Mahjong logs (the PKU/IJCAI dataset's data.txt), under mcr-botzone.
+    Botzone,
+}
+
+/// The ruleset `mj bot` and `mj match` use unless told otherwise: the Botzone judge's duplicate
+/// format (own walls, no flowers, its penalty and scores) on MCR with 明暗杠.
+const DEFAULT_BOTZONE_RULES: &str = "mcr-botzone";
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Protocol {
     Botzone,
 }
 
@@ -313,6 +366,38 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             format: LogFormat::Botzone,
             file,
         } => botzone::import::export(&file, &mut out),
+        Command::Bot {
+            protocol: Protocol::Botzone,
+            mode,
+            rules,
+        } => {
+            drop(out);
+            botzone::bot::cmd_bot(&rules, mode)
+        }
+        Command::Match {
+            rules,
+            bots,
+            seed,
+            games,
+            mode,
+            timeout_ms,
+            out: dir,
+            penalty,
+            json,
+        } => {
+            let opts = botzone::judge::MatchOptions {
+                rules,
+                bots,
+                seed,
+                games,
+                mode,
+                timeout: std::time::Duration::from_millis(timeout_ms),
+                out: dir,
+                json,
+                penalty,
+            };
+            botzone::judge::run_match(&opts, &mut out)
+        }
         Command::Simulate {
             rules,
             compare,

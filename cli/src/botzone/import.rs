@@ -771,7 +771,9 @@ pub fn export_record(t: &Table, r: &Record, id: &str) -> Result<String, String> 
             RecordEvent::ExhaustiveDraw => {
                 let _ = writeln!(o, "Huang");
             }
-            RecordEvent::Penalty { .. } => return Err("a penalty has no place in a Botzone log".into()),
+            RecordEvent::Penalty { .. } | RecordEvent::Forfeit { .. } => {
+                return Err("a penalty has no place in a Botzone log".into())
+            }
             RecordEvent::Ready { .. } | RecordEvent::Flower { .. } | RecordEvent::Horses { .. } => {
                 return Err("the record has an event Botzone does not know".into())
             }

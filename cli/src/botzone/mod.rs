@@ -1,10 +1,15 @@
 //! The Botzone platform's formats: its game logs (`import`) and its bot line protocol.
 //!
 //! Botzone names tiles differently from our notation: `W1`–`W9` characters (万), `B1`–`B9` dots (饼),
-//! `T1`–`T9` bamboo (条), `F1`–`F4` the winds east to north, `J1`–`J3` the red, green and white dragons.
-//! This module is the one place that translates between the two.
+//! `T1`–`T9` bamboo (条), `F1`–`F4` the winds east to north, `J1`–`J3` the red, green and white dragons,
+//! `H1`–`H8` the flowers. [`tile`] is the one place that translates between the two.
+//!
+//! [`protocol`] is the bot protocol's text (requests, responses, the three interactions),
+//! [`bot`] our greedy bot speaking it (`mj bot`), [`judge`] our engine running four bots that
+//! speak it (`mj match`).
 
+pub mod bot;
 pub mod import;
-// Used by `mj import botzone`, and by `mj bot` and `mj match`, which land next.
-#[allow(dead_code)]
+pub mod judge;
+pub mod protocol;
 pub mod tile;

@@ -12,7 +12,7 @@ const DRAGONS: [char; 3] = ['C', 'F', 'P'];
 pub fn parse(set: &TileSet, name: &str) -> Result<Tile, String> {
     let bad = || {
         format!(
-            "`{name}` is not a Botzone tile: write W1–W9, B1–B9, T1–T9, F1–F4 (winds E S W N) or J1–J3 (red, green, white)"
+            "`{name}` is not a Botzone tile: write W1–W9, B1–B9, T1–T9, F1–F4 (winds E S W N), J1–J3 (red, green, white) or H1–H8 (flowers)"
         )
     };
     let mut chars = name.chars();
@@ -22,6 +22,10 @@ pub fn parse(set: &TileSet, name: &str) -> Result<Tile, String> {
     let rank = digit.to_digit(10).ok_or_else(bad)? as u8;
     let tile = if let Some(&(_, ours)) = SUITS.iter().find(|(b, _)| *b == letter) {
         (1..=9).contains(&rank).then(|| set.suited(ours, rank)).flatten()
+    } else if letter == 'H' {
+        // Botzone's H1–H8 are 春夏秋冬梅兰竹菊; our bonus tiles are numbered 1–8 too. Flowers
+        // score alike, so only the count matters and the numbering is taken as is.
+        (1..=8).contains(&rank).then(|| set.bonus(rank)).flatten()
     } else {
         let table: &[char] = match letter {
             'F' => &WINDS,
@@ -36,12 +40,16 @@ pub fn parse(set: &TileSet, name: &str) -> Result<Tile, String> {
     tile.ok_or_else(bad)
 }
 
-/// The Botzone name of `tile`, or `None` for a tile Botzone has no name for (flowers, ten-rank tiles).
+/// The Botzone name of `tile`, or `None` for a tile Botzone has no name for (ten-rank tiles).
 pub fn name(set: &TileSet, tile: Tile) -> Option<String> {
     if let Some((_, rank)) = set.suit_rank(tile) {
         let ours = set.notation(tile).chars().last()?;
         let &(letter, _) = SUITS.iter().find(|(_, o)| *o == ours)?;
         return (1..=9).contains(&rank).then(|| format!("{letter}{rank}"));
+    }
+    if set.is_bonus(tile) {
+        let number = set.notation(tile).chars().next()?.to_digit(10)?;
+        return Some(format!("H{number}"));
     }
     let letter = set.notation(tile).chars().next()?;
     if let Some(i) = WINDS.iter().position(|&l| l == letter) {
@@ -85,12 +93,17 @@ mod tests {
         assert_eq!(text("F4"), "N");
         assert_eq!(text("J1"), "C");
         assert_eq!(text("J3"), "P");
+        assert_eq!(text("H1"), "1f");
+        assert_eq!(text("H8"), "8f");
+        assert_eq!(name(&set, parse(&set, "H5").expect("H5")).as_deref(), Some("H5"));
     }
 
     #[test]
     fn bad_names_are_errors() {
         let set = set();
-        for bad in ["", "W", "W0", "W10", "F5", "J4", "J0", "X1", "w1", "W1 "] {
+        for bad in [
+            "", "W", "W0", "W10", "F5", "J4", "J0", "H0", "H9", "X1", "w1", "W1 ",
+        ] {
             let err = parse(&set, bad).expect_err(bad);
             assert!(err.contains("W1–W9"), "{err}");
         }

@@ -8,6 +8,7 @@
 pub mod action;
 pub mod engine;
 pub mod event;
+pub mod knowledge;
 pub mod matchplay;
 pub mod play;
 pub mod player;
@@ -21,6 +22,7 @@ pub use engine::{
     new_hand_from_wall_at, penalize, IllegalAction, SetupError,
 };
 pub use event::{Event, KongKind};
+pub use knowledge::{Knowledge, Moment};
 pub use matchplay::{play_match, MatchResult};
 pub use play::{play_hand, play_hand_at, play_hand_from_wall, PlayError};
 pub use player::{GreedyBot, Player, RandomBot, SeatView};

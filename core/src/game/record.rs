@@ -117,6 +117,13 @@ pub enum RecordEvent {
         seat: usize,
         id: String,
     },
+    /// A penalty like [`RecordEvent::Penalty`] that also ends the hand where it stands, with no
+    /// winner: a referee stopping the game at a player's error (Botzone's judge does this at any
+    /// false win, illegal answer or timeout). Its payments follow; nothing else may.
+    Forfeit {
+        seat: usize,
+        id: String,
+    },
     Payment {
         seat: usize,
         amount: i64,
@@ -474,6 +481,9 @@ impl Record {
                     None => writeln!(out, "  {} {:+}", wind(*seat), amount),
                 },
                 RecordEvent::Penalty { seat, id } => writeln!(out, "{} penalty {}", wind(*seat), id),
+                RecordEvent::Forfeit { seat, id } => {
+                    writeln!(out, "{} penalty {}, the hand ends", wind(*seat), id)
+                }
                 RecordEvent::ExhaustiveDraw => writeln!(out, "exhaustive draw (荒牌)"),
                 RecordEvent::Horses { seat, tiles } => {
                     let t: String = tiles.iter().map(|t| glyph(t)).collect();
@@ -565,6 +575,21 @@ pub fn insert_penalty(
     Ok(out)
 }
 
+/// A copy of `record`, which must replay up to its last event with the hand still in play, ended
+/// there by a [`RecordEvent::Forfeit`] of penalty `id` against `seat`, its payments appended. The
+/// result replays. For referees that stop a game at a player's error instead of playing on.
+pub fn forfeit(rules: &dyn Rules, record: &Record, seat: usize, id: &str) -> Result<Record, Divergence> {
+    let mut events = record.events.clone();
+    events.push(RecordEvent::Forfeit {
+        seat,
+        id: id.to_string(),
+    });
+    replay_events(rules, record, &mut events, true, &mut |_, _| {})?;
+    let mut out = record.clone();
+    out.events = events;
+    Ok(out)
+}
+
 /// [`replay`] over `events` (in place of the record's); with `fix`, the payments of a penalty
 /// are inserted and recorded payment amounts that differ are rewritten instead of diverging.
 fn replay_events(
@@ -632,7 +657,8 @@ fn replay_events(
     Ok(st)
 }
 
-/// Applies the penalty events at `pos`, each followed by its payments (one per seat).
+/// Applies the penalty and forfeit events at `pos`, each followed by its payments (one per seat).
+/// A penalty ends the hand when the ruleset says so (`ends_hand`); a forfeit always does.
 fn penalties(
     rules: &dyn Rules,
     st: &mut State,
@@ -640,10 +666,18 @@ fn penalties(
     pos: &mut usize,
     fix: bool,
 ) -> Result<(), Divergence> {
-    while let Some(RecordEvent::Penalty { seat, id }) = events.get(*pos) {
-        let (seat, id) = (*seat, id.clone());
+    loop {
+        let (seat, id, forfeit) = match events.get(*pos) {
+            Some(RecordEvent::Penalty { seat, id }) => (*seat, id.clone(), false),
+            Some(RecordEvent::Forfeit { seat, id }) => (*seat, id.clone(), true),
+            _ => return Ok(()),
+        };
         let paid = super::engine::penalize(rules, st, seat, &id)
             .map_err(|message| Divergence { index: *pos, message })?;
+        if forfeit {
+            // The ruleset's penalty may let play go on; a forfeit ends the hand whatever it says.
+            st.phase = Phase::Over { winners: Vec::new() };
+        }
         *pos += 1;
         for (s, &amount) in paid.iter().enumerate() {
             let mine = RecordEvent::Payment {
@@ -682,7 +716,6 @@ fn penalties(
             *pos += 1;
         }
     }
-    Ok(())
 }
 
 fn compare(

@@ -53,6 +53,24 @@ impl Wall {
         }
     }
 
+    /// Per-seat walls holding `left[seat]` copies of `filler` each: a wall of known lengths and
+    /// unknown tiles, for a seat that rebuilds the state from what it can see.
+    pub fn per_seat_left(filler: Tile, left: &[usize]) -> Wall {
+        let mut own = Vec::with_capacity(left.len());
+        let mut start = 0;
+        for &n in left {
+            own.push((start, start + n));
+            start += n;
+        }
+        Wall {
+            tiles: vec![filler; start],
+            front: 0,
+            back: start,
+            kept_back: 0,
+            own,
+        }
+    }
+
     /// Whether every seat has a wall of its own.
     pub fn is_per_seat(&self) -> bool {
         !self.own.is_empty()
