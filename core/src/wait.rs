@@ -636,12 +636,9 @@ fn compute(set: &TileSet, rules: &FormRules, melds: usize, concealed: &Counts, b
     }
     let knitted_straight = rules.knitted_straight && melds <= 1 && (size == 13 || size == 14);
     let knits = if (rules.honours_knitted && closed) || knitted_straight {
-        Knits::of(set)
+        *Knits::of(set)
     } else {
-        Knits {
-            masks: [0; 6],
-            len: 0,
-        }
+        Knits::default()
     };
     if rules.honours_knitted && closed {
         let honours = honour_mask(set);
