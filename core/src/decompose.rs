@@ -460,9 +460,12 @@ fn standard_readings(
     knitted: &Tiles,
 ) {
     let mut c = *c;
-    let candidates = pair_candidates(set, &c);
-    for p in 0..set.playing_kinds() {
-        if c[p] < 2 || candidates >> p & 1 == 0 {
+    // Only the candidates' bits are visited, not every kind of the set.
+    let mut candidates = pair_candidates(set, &c);
+    while candidates != 0 {
+        let p = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
+        if c[p] < 2 {
             continue;
         }
         c[p] -= 2;
