@@ -1477,6 +1477,15 @@ impl Expr {
                 let (a, b) = (a.compiled(), b.compiled());
                 boxed(move |f| i64::from(a.eval(f) != 0 || b.eval(f) != 0))
             }
+            // Comparing against a constant, the commonest shape after `name == 4`, gets a node of
+            // its own too (`pungs(winds) == 3`), so it skips the general interpreter.
+            Expr::Bin(op, a, b) if matches!(**b, Expr::Num(_)) && compare(*op).is_some() => {
+                let (Some(cmp), Expr::Num(n)) = (compare(*op), &**b) else {
+                    unreachable!("checked by the guard")
+                };
+                let (a, n) = (a.compiled(), *n);
+                boxed(move |f| i64::from(cmp(a.eval(f), n)))
+            }
             Expr::Bin(op, a, b) => {
                 let (op, a, b) = (*op, a.compiled(), b.compiled());
                 boxed(move |f| arith(op, a.eval(f), b.eval(f)))
@@ -1500,6 +1509,24 @@ impl Expr {
             Expr::Wait(bit) => {
                 let bit = *bit;
                 boxed(move |f| i64::from(f.waits & bit != 0))
+            }
+            Expr::PungsOf(Class::Mask(m)) => {
+                let m = *m;
+                boxed(move |f| {
+                    f.reading
+                        .sets
+                        .iter()
+                        .filter(|s| s.kind != SetKind::Chow && m >> s.tile.id() & 1 != 0)
+                        .count() as i64
+                })
+            }
+            Expr::PairOf(Class::Mask(m)) => {
+                let m = *m;
+                boxed(move |f| i64::from(f.reading.pair.is_some_and(|p| m >> p.id() & 1 != 0)))
+            }
+            Expr::Kinds(Class::Mask(m)) => {
+                let m = *m;
+                boxed(move |f| (f.present & m).count_ones() as i64)
             }
             other => {
                 let e = other.clone();

@@ -87,11 +87,13 @@ thread_local! {
 
 /// Scores `hand` (the last concealed tile is the winning tile).
 pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
-    SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut scratch) => score_in(rs, hand, &mut scratch),
-        // Scoring from inside a score (nothing does today) gets buffers of its own.
-        Err(_) => score_in(rs, hand, &mut Scratch::default()),
-    })
+    // Scoring from inside a score (nothing does today) or while the thread is being torn down
+    // gets buffers of its own.
+    SCRATCH
+        .try_with(|cell| cell.try_borrow_mut().ok().map(|mut s| score_in(rs, hand, &mut s)))
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| score_in(rs, hand, &mut Scratch::default()))
 }
 
 /// Most context words read into a buffer on the stack; a ruleset with more allocates.
