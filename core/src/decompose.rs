@@ -152,10 +152,19 @@ pub(crate) fn presence(c: &Counts) -> u64 {
 }
 
 fn orphans_win(set: &TileSet, rules: &FormRules, c: &Counts, total: usize, melds: usize) -> bool {
+    // Most hands lack some orphan: a cheap look at the listed tiles settles them.
+    if melds != 0
+        || rules
+            .orphans
+            .iter()
+            .any(|t| c.get(t.id()).is_none_or(|&n| n == 0))
+    {
+        return false;
+    }
     let Some(mask) = orphan_mask(set, rules) else {
         return false;
     };
-    if melds != 0 || total != mask.count_ones() as usize + 1 || presence(c) != mask {
+    if total != mask.count_ones() as usize + 1 || presence(c) != mask {
         return false;
     }
     c.iter().filter(|&&n| n == 2).count() == 1 && c.iter().all(|&n| n <= 2)
@@ -164,14 +173,21 @@ fn orphans_win(set: &TileSet, rules: &FormRules, c: &Counts, total: usize, melds
 /// The knitted 147/258/369 patterns a tile set allows, one mask per assignment of three distinct
 /// suits to the three rank classes. Only suits ranked exactly 1–9 take part: the pattern is
 /// defined on those ranks, and a ten would break its "one of each class" symmetry.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Knits {
     pub masks: [u64; 6],
     pub len: usize,
 }
 
 impl Knits {
-    pub fn of(set: &TileSet) -> Knits {
+    /// The patterns of `set`, kept in the set itself.
+    #[inline]
+    pub fn of(set: &TileSet) -> &Knits {
+        &set.knits
+    }
+
+    /// Works the patterns out (once, when the set is built).
+    pub fn compute(set: &TileSet) -> Knits {
         let mut eligible = [0usize; 3];
         let mut n = 0;
         for s in set.suits() {
@@ -444,9 +460,12 @@ fn standard_readings(
     knitted: &Tiles,
 ) {
     let mut c = *c;
-    let candidates = pair_candidates(set, &c);
-    for p in 0..set.playing_kinds() {
-        if c[p] < 2 || candidates >> p & 1 == 0 {
+    // Only the candidates' bits are visited, not every kind of the set.
+    let mut candidates = pair_candidates(set, &c);
+    while candidates != 0 {
+        let p = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
+        if c[p] < 2 {
             continue;
         }
         c[p] -= 2;
@@ -529,6 +548,21 @@ pub fn divisions(
     winning: Tile,
 ) -> Vec<Division> {
     let mut out = Vec::new();
+    divisions_into(set, rules, melds, concealed, winning, &mut out);
+    out
+}
+
+/// [`divisions`] into a buffer the caller keeps (emptied first): a scorer going through many
+/// hands allocates it once instead of once per hand.
+pub fn divisions_into(
+    set: &TileSet,
+    rules: &FormRules,
+    melds: &[Meld],
+    concealed: &Counts,
+    winning: Tile,
+    out: &mut Vec<Division>,
+) {
+    out.clear();
     splits(set, rules, melds, concealed, winning, &mut |mut reading| {
         let places = placements(set, &reading, winning);
         let Some((win, wait)) = places.iter().next() else {
@@ -539,7 +573,6 @@ pub fn divisions(
         let waits = places.iter().fold(0u8, |m, (_, w)| m | 1 << w.bit());
         out.push(Division { reading, waits });
     });
-    out
 }
 
 /// Every distinct split of a complete hand into an enabled form (placement fields unset), passed
@@ -568,7 +601,9 @@ fn splits(
     let c = concealed;
     let m = melds.len();
 
-    if rules.standard && standard_win(set, c) {
+    // No `standard_win` check first: on a hand that is not standard the enumeration finds
+    // nothing, and on one that is (nearly every hand scored) the check would be repeated work.
+    if rules.standard {
         standard_readings(emit, set, Form::Standard, &fixed, c, &Tiles::new());
     }
     if rules.seven_pairs && seven_pairs_win(rules, c, total, m) {
@@ -621,7 +656,8 @@ fn splits(
         }
     }
     if rules.knitted_straight && m <= 1 && total + 3 * m == 14 {
-        for k in Knits::of(set).iter() {
+        let have = presence(c);
+        for k in Knits::of(set).iter().filter(|&k| k & !have == 0) {
             if let Some(rest) = take_mask(c, k) {
                 if standard_win(set, &rest) {
                     if let Some(knitted) = mask_tiles(k) {

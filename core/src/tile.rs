@@ -184,6 +184,11 @@ pub struct TileSet {
     copies: Vec<u8>,
     /// Count of every id that is a playing (non-bonus) tile.
     playing_kinds: usize,
+    /// Bit per id where a chow can start, so [`TileSet::chow_start`] (asked at every step of a
+    /// decomposition) is one shift instead of a suit lookup.
+    chow_starts: u64,
+    /// The knitted patterns of this set, worked out once instead of on every win check.
+    pub(crate) knits: crate::decompose::Knits,
 }
 
 impl TileSet {
@@ -269,13 +274,20 @@ impl TileSet {
         if kinds.len() > MAX_KINDS {
             return Err(TileSetError::TooManyKinds(kinds.len()));
         }
-        Ok(TileSet {
+        let mut set = TileSet {
             name: name.into(),
             suits,
             kinds,
             copies,
             playing_kinds,
-        })
+            chow_starts: 0,
+            knits: crate::decompose::Knits::default(),
+        };
+        set.chow_starts = (0..set.kinds.len())
+            .filter(|&i| set.step(Tile::from_id(i), 2).is_some())
+            .fold(0u64, |m, i| m | 1 << i);
+        set.knits = crate::decompose::Knits::compute(&set);
+        Ok(set)
     }
 
     pub fn suits(&self) -> &[Suit] {
@@ -398,7 +410,7 @@ impl TileSet {
     /// Whether a chow can start at `t` (t, t+1, t+2 all exist in its suit).
     #[inline]
     pub fn chow_start(&self, t: Tile) -> bool {
-        self.step(t, 2).is_some()
+        t.id() < 64 && self.chow_starts >> t.id() & 1 != 0
     }
 
     /// Canonical notation of a single tile: `5m`, `0m` (rank ten), `E`, `3f`.

@@ -197,11 +197,20 @@ fn standard_shape_waits(set: &TileSet, before: &Counts, limit: u32) -> u64 {
         if g < ns {
             let s = &suits[g];
             let len = s.len();
-            // A group whose tiles already come out even in sets would be left one over.
-            if bufs[g][..len].iter().map(|&n| n as usize).sum::<usize>() % 3 == 0 {
+            // One more tile must leave the group complete: sets alone (a multiple of three
+            // tiles) or sets and the pair (two over).
+            let sum: usize = bufs[g][..len].iter().map(|&n| n as usize).sum();
+            if (sum + 1) % 3 != if want == Part::Sets { 0 } else { 2 } {
                 continue;
             }
+            // Every set's ranks (counted from the suit's first) sum to a multiple of three, so a
+            // group of sets alone fixes the added tile's rank modulo three.
+            let weighted: usize = (0..len).map(|i| i * bufs[g][i] as usize).sum();
+            let rank_class = (3 - weighted % 3) % 3;
             for r in 0..len {
+                if want == Part::Sets && r % 3 != rank_class {
+                    continue;
+                }
                 // A winning tile is held or within two ranks of a held tile.
                 let lo = r.saturating_sub(2);
                 let hi = (r + 2).min(len - 1);
@@ -636,12 +645,9 @@ fn compute(set: &TileSet, rules: &FormRules, melds: usize, concealed: &Counts, b
     }
     let knitted_straight = rules.knitted_straight && melds <= 1 && (size == 13 || size == 14);
     let knits = if (rules.honours_knitted && closed) || knitted_straight {
-        Knits::of(set)
+        *Knits::of(set)
     } else {
-        Knits {
-            masks: [0; 6],
-            len: 0,
-        }
+        Knits::default()
     };
     if rules.honours_knitted && closed {
         let honours = honour_mask(set);

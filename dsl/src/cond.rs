@@ -56,6 +56,10 @@ pub struct Facts<'a> {
     /// Every [`Var`], filled by [`Facts::settle_vars`] once per reading so conditions read them
     /// without recounting sets.
     pub vars: [i64; VAR_COUNT],
+    /// Yes/no facts of the reading as bits, filled by [`Facts::settle_vars`] for the steps'
+    /// [`Gate`]s: [`var_flag`] for every computed variable that is not 0, [`form_flag`] for the
+    /// reading's form, [`wait_flags`] for the waits it admits.
+    pub flags: u64,
 }
 
 /// Number of [`Var`] variants.
@@ -64,11 +68,122 @@ pub const VAR_COUNT: usize = 24;
 impl Facts<'_> {
     /// Computes every [`Var`] of this reading once.
     pub fn settle_vars(&mut self, used: &[Var]) {
+        // The set counts come out of one walk over the sets, whichever of them are used.
+        let mut per_kind = [0i64; 4];
+        for s in self.reading.sets.iter() {
+            let k = match (s.kind, s.concealed) {
+                (SetKind::Chow, _) => 0,
+                (SetKind::Pung, _) => 1,
+                (SetKind::Kong, true) => 2,
+                (SetKind::Kong, false) => 3,
+            };
+            per_kind[k] += 1;
+        }
+        let [chows, pungs, concealed_kongs, exposed_kongs] = per_kind;
+        let kongs = concealed_kongs + exposed_kongs;
         let mut v = [0i64; VAR_COUNT];
+        let mut flags = form_flag(self.reading.form) | wait_flags(self.waits);
         for &var in used {
-            v[var as usize] = eval_var(var, self);
+            let x = match var {
+                Var::Chows => chows,
+                Var::Pungs => pungs + kongs,
+                Var::Kongs => kongs,
+                Var::ConcealedKongs => concealed_kongs,
+                Var::ExposedKongs => exposed_kongs,
+                Var::Hogs => {
+                    let full = bits(self.present).filter(|&t| self.counts[t] >= 4).count() as i64;
+                    (full - kongs).max(0)
+                }
+                _ => eval_var(var, self),
+            };
+            v[var as usize] = x;
+            if x != 0 {
+                flags |= var_flag(var);
+            }
         }
         self.vars = v;
+        self.flags = flags;
+    }
+}
+
+/// The [`Facts::flags`] bit saying that `v` is not 0 (bits 0 to 23).
+#[inline]
+pub fn var_flag(v: Var) -> u64 {
+    1 << (v as u8)
+}
+
+/// The [`Facts::flags`] bit of a reading's form (bits 24 to 28).
+#[inline]
+pub fn form_flag(f: Form) -> u64 {
+    1 << (24 + f as u8)
+}
+
+/// The [`Facts::flags`] bits of a wait mask `1 << Wait::bit()` (bits 32 to 37).
+#[inline]
+pub fn wait_flags(waits: u8) -> u64 {
+    u64::from(waits) << 32
+}
+
+/// A necessary condition of a compiled expression being non-zero, checked with a few ANDs before
+/// the expression itself is evaluated: most fans of a table fail on most readings for a reason a
+/// bit mask sees (a tile outside the class of `all(...)`, no kong for `kongs == 4`, the wrong
+/// form). Derived at load from the expression alone ([`Expr::gate`]), so it holds for any ruleset;
+/// a gate that admits a reading decides nothing, the expression still does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Gate {
+    /// [`Facts::flags`] bits that must all be set.
+    pub all: u64,
+    /// [`Facts::flags`] bits that must all be clear.
+    pub clear: u64,
+    /// [`Facts::flags`] bits of which at least one must be set (0: no such requirement).
+    pub any: u64,
+    /// Tile kinds of which none may be present.
+    pub forbid: u64,
+    /// Tile kinds of which at least one must be present (0: no such requirement).
+    pub need: u64,
+}
+
+impl Gate {
+    /// Every flag bit the gate reads (to make sure the scorer computes the variables behind them).
+    pub fn flag_bits(&self) -> u64 {
+        self.all | self.clear | self.any
+    }
+
+    /// The gate of a conjunction: both must hold.
+    pub fn both(a: Gate, b: Gate) -> Gate {
+        // Of two "at least one of" masks only one can be kept: the narrower one rejects more.
+        let pick = |x: u64, y: u64| match (x, y) {
+            (0, y) => y,
+            (x, 0) => x,
+            (x, y) if y.count_ones() < x.count_ones() => y,
+            (x, _) => x,
+        };
+        Gate {
+            all: a.all | b.all,
+            clear: a.clear | b.clear,
+            any: pick(a.any, b.any),
+            forbid: a.forbid | b.forbid,
+            need: pick(a.need, b.need),
+        }
+    }
+
+    /// The gate of a disjunction: one of them must hold.
+    pub fn either(a: Gate, b: Gate) -> Gate {
+        // Each side implies "one of its flags is set" (its `any`, else its `all`), so the
+        // disjunction implies one of their union; likewise for the tiles it needs.
+        let some = |g: &Gate| if g.any != 0 { g.any } else { g.all };
+        let (sa, sb) = (some(&a), some(&b));
+        Gate {
+            all: a.all & b.all,
+            clear: a.clear & b.clear,
+            any: if sa != 0 && sb != 0 { sa | sb } else { 0 },
+            forbid: a.forbid & b.forbid,
+            need: if a.need != 0 && b.need != 0 {
+                a.need | b.need
+            } else {
+                0
+            },
+        }
     }
 }
 
@@ -91,6 +206,123 @@ impl Expr {
             _ => {}
         }
     }
+}
+
+impl Expr {
+    /// A necessary condition of this expression being non-zero (see [`Gate`]). Only what
+    /// certainly follows is recorded; anything else gives the gate that admits every reading.
+    pub fn gate(&self) -> Gate {
+        let flag = |f: u64| Gate {
+            all: f,
+            ..Gate::default()
+        };
+        let need = |m: u64| Gate {
+            need: m,
+            ..Gate::default()
+        };
+        let mask = |c: &Class| match c {
+            Class::Mask(m) => *m,
+            _ => 0,
+        };
+        match self {
+            Expr::Var(v) => flag(var_flag(*v)),
+            Expr::VarCmp(op, v, n) => match (op, *n) {
+                (BinOp::Eq, 0) => Gate {
+                    clear: var_flag(*v),
+                    ..Gate::default()
+                },
+                (BinOp::Eq, _) | (BinOp::Ne, 0) | (BinOp::Gt, 0..) | (BinOp::Ge, 1..) => flag(var_flag(*v)),
+                _ => Gate::default(),
+            },
+            Expr::Not(a) => match **a {
+                Expr::Var(v) => Gate {
+                    clear: var_flag(v),
+                    ..Gate::default()
+                },
+                _ => Gate::default(),
+            },
+            Expr::Bin(op, a, b) => match (op, &**b) {
+                (BinOp::And | BinOp::Mul | BinOp::Div, _) => Gate::both(a.gate(), b.gate()),
+                (BinOp::Or | BinOp::Add | BinOp::Sub, _) => Gate::either(a.gate(), b.gate()),
+                (BinOp::Eq, Expr::Num(n)) if *n != 0 => a.gate(),
+                (BinOp::Ne, Expr::Num(0)) | (BinOp::Gt, Expr::Num(0..)) | (BinOp::Ge, Expr::Num(1..)) => {
+                    a.gate()
+                }
+                _ => Gate::default(),
+            },
+            Expr::All(Class::Mask(m)) => Gate {
+                forbid: !m,
+                ..Gate::default()
+            },
+            Expr::NoneOf(Class::Mask(m)) => Gate {
+                forbid: *m,
+                ..Gate::default()
+            },
+            Expr::Any(c) | Expr::TileCount(c) | Expr::Kinds(c) | Expr::PairOf(c) => need(mask(c)),
+            Expr::PungsOf(c) => Gate::both(flag(var_flag(Var::Pungs)), need(mask(c))),
+            Expr::KongsOf(c) => Gate::both(flag(var_flag(Var::Kongs)), need(mask(c))),
+            Expr::ChowsOf(c) => {
+                // A chow meets the class with one of its three tiles, all of them present.
+                let m = mask(c);
+                Gate::both(flag(var_flag(Var::Chows)), need(m | m >> 1 | m >> 2))
+            }
+            Expr::EveryGroup(c) => Gate::both(flag(form_flag(Form::Standard)), need(mask(c))),
+            Expr::Form(f) => flag(form_flag(*f)),
+            Expr::Wait(bit) => flag(wait_flags(*bit)),
+            Expr::ConcealedShape(_) => Gate {
+                clear: var_flag(Var::Declared),
+                ..Gate::default()
+            },
+            Expr::Group(g) => g.gate(),
+            Expr::Num(_)
+            | Expr::UniqueWait
+            | Expr::Word(_)
+            | Expr::All(_)
+            | Expr::NoneOf(_)
+            | Expr::Shape(_) => Gate::default(),
+        }
+    }
+}
+
+/// A [`Gate`] together with the forms a fan applies to, in the shape checked for every fan on
+/// every reading: three masks and two "at least one" masks that are all-ones when unused (a
+/// reading always has a form flag and a tile), so the test has no special cases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GateTest {
+    care: u64,
+    expect: u64,
+    forbid: u64,
+    any: u64,
+    need: u64,
+}
+
+impl GateTest {
+    /// The test of `gate` for a fan applying to `forms` (a bit per [`Form`]): a reading has
+    /// exactly one form flag, so "its form is one of these" is "no other form's flag is set".
+    pub fn new(gate: Gate, forms: u8) -> GateTest {
+        let other_forms = u64::from(!forms & 0x1f) << 24;
+        let clear = gate.clear | other_forms;
+        GateTest {
+            care: gate.all | clear,
+            expect: gate.all,
+            forbid: gate.forbid,
+            any: if gate.any == 0 { !0 } else { gate.any },
+            need: if gate.need == 0 { !0 } else { gate.need },
+        }
+    }
+
+    /// Whether a reading with these [`Facts::flags`] and tiles present may satisfy the fan.
+    #[inline]
+    pub fn admits(&self, flags: u64, present: u64) -> bool {
+        (((flags ^ self.expect) & self.care) | (present & self.forbid)) == 0
+            && flags & self.any != 0
+            && present & self.need != 0
+    }
+}
+
+/// The variable with index `i` (the order of [`Var`]).
+pub fn var_by_index(i: usize) -> Option<Var> {
+    VARS.get(i).map(|(_, v, _)| *v)
 }
 
 /// A tile class, possibly depending on the hand (seat wind, winning tile).
@@ -398,10 +630,14 @@ fn compile_call(name: &str, args: &[Ast], s: Span, scope: &dyn Scope) -> Result<
             }
         }
         "shape" => match one_arg(name, args, &s)? {
-            Ast::Str(text, ts) => Expr::Shape(Shape::parse(text).map_err(|m| CompileError {
-                span: ts.clone(),
-                message: m,
-            })?),
+            Ast::Str(text, ts) => Expr::Shape(
+                Shape::parse(text)
+                    .map_err(|m| CompileError {
+                        span: ts.clone(),
+                        message: m,
+                    })?
+                    .on_tiles(scope.set()),
+            ),
             other => {
                 return err(
                     other.span(),
@@ -665,19 +901,103 @@ pub fn compile_group(g: &GroupAst, set: &TileSet) -> Result<Group, CompileError>
     Ok(out)
 }
 
+/// What group patterns look at in a pick of sets: worked out once per pick, so that trying every
+/// pattern of a table on the same sets does not look up suits and sort ranks again each time.
+#[derive(Clone, Copy, Debug)]
+pub struct Pick {
+    n: usize,
+    /// The sets' first tiles.
+    mask: u64,
+    /// Every set is of a suit (a pattern with a suit or rank constraint needs that).
+    suited: bool,
+    same_suit: bool,
+    distinct_suits: bool,
+    /// Ranks of the first tiles, ascending.
+    ranks: [u8; 8],
+}
+
+impl Pick {
+    /// The pick of sets starting at `tiles` (at most eight; more are ignored).
+    pub fn new(set: &TileSet, tiles: &[usize]) -> Pick {
+        let mut sr = [(0u8, 0u8, false); 8];
+        let n = tiles.len().min(8);
+        for (x, &t) in sr.iter_mut().zip(&tiles[..n]) {
+            *x = suit_rank(set, t);
+        }
+        Pick::from_suit_ranks(&sr[..n], tiles)
+    }
+
+    /// The pick from each set's (suit, rank, suited), as [`suit_rank`] gives them, and first tiles.
+    pub fn from_suit_ranks(sr: &[(u8, u8, bool)], tiles: &[usize]) -> Pick {
+        let n = sr.len().min(8);
+        let mut p = Pick {
+            n,
+            mask: 0,
+            suited: true,
+            same_suit: true,
+            distinct_suits: true,
+            ranks: [0; 8],
+        };
+        let mut suits_seen = 0u32;
+        for (i, &(s, r, ok)) in sr[..n].iter().enumerate() {
+            p.suited &= ok;
+            p.same_suit &= s == sr[0].0;
+            p.distinct_suits &= suits_seen & (1 << s) == 0;
+            suits_seen |= 1 << s;
+            p.ranks[i] = r;
+        }
+        for &t in tiles {
+            p.mask |= 1 << t;
+        }
+        p.ranks[..n].sort_unstable();
+        p
+    }
+}
+
+/// A tile's (suit, rank, is suited); (0, 0, false) for honours and ids past the set.
+#[inline]
+pub fn suit_rank(set: &TileSet, t: usize) -> (u8, u8, bool) {
+    match set.tile(t).and_then(|t| set.suit_rank(t)) {
+        Some((s, r)) => (s & 31, r, true),
+        None => (0, 0, false),
+    }
+}
+
 impl Group {
+    /// A necessary condition of the pattern occurring (see [`Gate`]): sets of its kind, and a
+    /// tile of its class.
+    pub fn gate(&self) -> Gate {
+        let kind = match self.kind {
+            GroupKind::Chows => var_flag(Var::Chows),
+            GroupKind::Pungs => var_flag(Var::Pungs),
+            GroupKind::Pairs => 0,
+        };
+        let need = match &self.tiles {
+            Some(Class::Mask(m)) => *m,
+            _ => 0,
+        };
+        Gate {
+            all: kind,
+            need,
+            ..Gate::default()
+        }
+    }
+
     /// Whether the given sets (by start tile) satisfy the pattern. `tiles` are the sets' first
     /// tiles; all are of the group's kind.
     pub fn matches(&self, set: &TileSet, tiles: &[usize], f: &Facts) -> bool {
-        let mut suits = [0u8; 8];
-        let mut ranks = [0u8; 8];
-        let n = tiles.len();
+        tiles.len() == self.count && tiles.len() <= 8 && self.accepts(&Pick::new(set, tiles), f)
+    }
+
+    /// [`Group::matches`] on a pick already worked out.
+    #[inline]
+    pub fn accepts(&self, p: &Pick, f: &Facts) -> bool {
+        let n = p.n;
         if n != self.count {
             return false;
         }
         if let Some(c) = &self.tiles {
-            let m = c.eval(f);
-            if tiles.iter().any(|&t| m & (1 << t) == 0) {
+            if p.mask & !c.eval(f) != 0 {
                 return false;
             }
         }
@@ -689,47 +1009,24 @@ impl Group {
         if !needs_suits {
             return true;
         }
-        for (i, &t) in tiles.iter().enumerate() {
-            match set.tile(t).and_then(|t| set.suit_rank(t)) {
-                Some((s, r)) => {
-                    suits[i] = s;
-                    ranks[i] = r;
-                }
-                None => return false,
-            }
-        }
-        if self.same_suit && suits[..n].iter().any(|&s| s != suits[0]) {
-            return false;
-        }
-        if self.different_suits {
-            for i in 0..n {
-                for j in i + 1..n {
-                    if suits[i] == suits[j] {
-                        return false;
-                    }
-                }
-            }
-        }
-        let r = &mut ranks[..n];
-        r.sort_unstable();
-        if self.same_rank && r.iter().any(|&x| x != r[0]) {
+        let r = &p.ranks[..n];
+        if !p.suited
+            || (self.same_suit && !p.same_suit)
+            || (self.different_suits && !p.distinct_suits)
+            || (self.same_rank && r.first() != r.last())
+        {
             return false;
         }
         if let Some(want) = &self.ranks {
-            if want.as_slice() != &*r {
+            if want.as_slice() != r {
                 return false;
             }
         }
-        if !self.steps.is_empty() {
-            let ok = self
+        self.steps.is_empty()
+            || self
                 .steps
                 .iter()
-                .any(|&st| r.windows(2).all(|w| w[1] == w[0] + st));
-            if !ok {
-                return false;
-            }
-        }
-        true
+                .any(|&st| r.windows(2).all(|w| w[1] == w[0] + st))
     }
 }
 
@@ -740,6 +1037,9 @@ impl Group {
 pub struct Shape {
     /// (kind, rank, suit variable) for each set; kind 0 = chow, 1 = pung, 2 = pair.
     items: Vec<(u8, u8, u8)>,
+    /// Every tile a standard reading of this shape can hold (suited tiles of the ranks it
+    /// names): a hand with any other tile is rejected before suits are assigned.
+    allowed: u64,
 }
 
 impl Shape {
@@ -773,7 +1073,21 @@ impl Shape {
         if items.is_empty() {
             return Err("empty shape".into());
         }
-        Ok(Shape { items })
+        Ok(Shape { items, allowed: !0 })
+    }
+
+    /// Narrows [`Shape::allowed`] to the tiles of `set` the shape can hold.
+    fn on_tiles(mut self, set: &TileSet) -> Shape {
+        let mut ranks = 0u32;
+        for &(kind, r, _) in &self.items {
+            let span = if kind == 0 { 0b111 } else { 1 };
+            ranks |= span << r;
+        }
+        self.allowed = set
+            .playing_tiles()
+            .filter(|&t| set.suit_rank(t).is_some_and(|(_, r)| ranks & (1 << r) != 0))
+            .fold(0u64, |m, t| m | 1 << t.id());
+        self
     }
 
     /// Whether the reading's sets and pair are exactly the shape, for some assignment of distinct
@@ -782,6 +1096,10 @@ impl Shape {
         let r = f.reading;
         let n = r.sets.len() + usize::from(r.pair.is_some());
         if n != self.items.len() || n > 8 {
+            return false;
+        }
+        // A standard reading holds every tile of the hand.
+        if r.form == Form::Standard && f.present & !self.allowed != 0 {
             return false;
         }
         let mut have = [(0u8, 0u8, 0u8); 8];
@@ -1159,6 +1477,15 @@ impl Expr {
                 let (a, b) = (a.compiled(), b.compiled());
                 boxed(move |f| i64::from(a.eval(f) != 0 || b.eval(f) != 0))
             }
+            // Comparing against a constant, the commonest shape after `name == 4`, gets a node of
+            // its own too (`pungs(winds) == 3`), so it skips the general interpreter.
+            Expr::Bin(op, a, b) if matches!(**b, Expr::Num(_)) && compare(*op).is_some() => {
+                let (Some(cmp), Expr::Num(n)) = (compare(*op), &**b) else {
+                    unreachable!("checked by the guard")
+                };
+                let (a, n) = (a.compiled(), *n);
+                boxed(move |f| i64::from(cmp(a.eval(f), n)))
+            }
             Expr::Bin(op, a, b) => {
                 let (op, a, b) = (*op, a.compiled(), b.compiled());
                 boxed(move |f| arith(op, a.eval(f), b.eval(f)))
@@ -1182,6 +1509,24 @@ impl Expr {
             Expr::Wait(bit) => {
                 let bit = *bit;
                 boxed(move |f| i64::from(f.waits & bit != 0))
+            }
+            Expr::PungsOf(Class::Mask(m)) => {
+                let m = *m;
+                boxed(move |f| {
+                    f.reading
+                        .sets
+                        .iter()
+                        .filter(|s| s.kind != SetKind::Chow && m >> s.tile.id() & 1 != 0)
+                        .count() as i64
+                })
+            }
+            Expr::PairOf(Class::Mask(m)) => {
+                let m = *m;
+                boxed(move |f| i64::from(f.reading.pair.is_some_and(|p| m >> p.id() & 1 != 0)))
+            }
+            Expr::Kinds(Class::Mask(m)) => {
+                let m = *m;
+                boxed(move |f| (f.present & m).count_ones() as i64)
             }
             other => {
                 let e = other.clone();

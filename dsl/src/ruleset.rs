@@ -89,12 +89,26 @@ pub struct Plan {
     pub once_pungs: Vec<Step>,
     /// Fans with exclusions, in table order: (fan, its exclusions).
     pub excluders: Vec<(usize, Vec<Exclusion>)>,
+    /// Per fan: its index in `excluders`, or `u32::MAX` for a fan that excludes nothing, so the
+    /// scorer finds a fan's exclusions without walking the list.
+    pub excluder_of: Vec<u32>,
     /// Fallback fans (chicken hand).
     pub fallback: Vec<Step>,
     /// Per fan: (value, bonus), for combining counts into a total.
     pub values: Vec<(i64, bool)>,
     /// The hand quantities some condition reads: the only ones worked out per reading.
     pub vars: Vec<crate::cond::Var>,
+}
+
+impl Plan {
+    /// The exclusions of fan `fan` (empty for most fans).
+    #[inline]
+    pub fn exclusions(&self, fan: usize) -> &[Exclusion] {
+        match self.excluder_of.get(fan) {
+            Some(&k) if k != u32::MAX => &self.excluders[k as usize].1,
+            _ => &[],
+        }
+    }
 }
 
 /// One fan as the scorer judges it.
@@ -106,12 +120,22 @@ pub struct Step {
     pub when: Option<crate::cond::Compiled>,
     pub group: Option<Group>,
     pub script: Option<usize>,
+    /// What a reading must show for the fan to be possible at all (its form among `forms`
+    /// included): checked before `when` and `group` are, so most fans of a table cost a few
+    /// ANDs per reading.
+    pub gate: crate::cond::GateTest,
 }
 
 impl Plan {
     pub fn new(fans: &[Fan], accounting: Accounting) -> Plan {
         let mut p = Plan::default();
+        let mut gate_flags = 0u64;
         for (i, f) in fans.iter().enumerate() {
+            let gate = crate::cond::Gate::both(
+                f.when.as_ref().map(Expr::gate).unwrap_or_default(),
+                f.group.as_ref().map(Group::gate).unwrap_or_default(),
+            );
+            gate_flags |= gate.flag_bits();
             let step = Step {
                 fan: i,
                 forms: f.forms,
@@ -119,6 +143,7 @@ impl Plan {
                 when: f.when.as_ref().map(Expr::compiled),
                 group: f.group.clone(),
                 script: f.script,
+                gate: crate::cond::GateTest::new(gate, f.forms),
             };
             if f.fallback {
                 p.fallback.push(step);
@@ -133,12 +158,25 @@ impl Plan {
                     _ => p.plain.push(step),
                 }
             }
+            p.excluder_of.push(u32::MAX);
             if !f.excludes.is_empty() {
+                p.excluder_of[i] = p.excluders.len() as u32;
                 p.excluders.push((i, f.excludes.clone()));
             }
             p.values.push((f.value, f.bonus));
             if let Some(w) = &f.when {
                 w.collect_vars(&mut p.vars);
+            }
+        }
+        // A gate may read a variable its expression does not name (`pungs(dragons)` needs a
+        // pung): those are computed too, or their flag would never be set.
+        for i in 0..crate::cond::VAR_COUNT {
+            if gate_flags & (1 << i) != 0 {
+                if let Some(v) = crate::cond::var_by_index(i) {
+                    if !p.vars.contains(&v) {
+                        p.vars.push(v);
+                    }
+                }
             }
         }
         p

@@ -1,7 +1,7 @@
 //! Scoring a hand under a ruleset: read the hand every way it can win, judge every fan on each
 //! reading, apply the ruleset's combination principles and exclusions, keep the best reading.
 
-use crate::cond::{Facts, Group};
+use crate::cond::{suit_rank, Facts, Group, Pick};
 use crate::lang::GroupKind;
 use crate::ruleset::{form_bit, Combine, DiscardPung, Ruleset, Step};
 use mj_core::decompose::Division;
@@ -63,8 +63,43 @@ impl std::fmt::Display for ScoreError {
 
 impl std::error::Error for ScoreError {}
 
+/// Buffers [`score`] reuses from one hand to the next on a thread: the divisions and the fan
+/// counts per division. Allocating them afresh for every hand cost more than judging most of a
+/// hand's fans; what stays allocated is a few kilobytes per scoring thread.
+#[derive(Default)]
+struct Scratch {
+    divs: Vec<Division>,
+    table: Vec<u32>,
+    touched: Vec<Touched>,
+    totals: Vec<(i64, i64)>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = const {
+        std::cell::RefCell::new(Scratch {
+            divs: Vec::new(),
+            table: Vec::new(),
+            touched: Vec::new(),
+            totals: Vec::new(),
+        })
+    };
+}
+
 /// Scores `hand` (the last concealed tile is the winning tile).
 pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
+    // Scoring from inside a score (nothing does today) or while the thread is being torn down
+    // gets buffers of its own.
+    SCRATCH
+        .try_with(|cell| cell.try_borrow_mut().ok().map(|mut s| score_in(rs, hand, &mut s)))
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| score_in(rs, hand, &mut Scratch::default()))
+}
+
+/// Most context words read into a buffer on the stack; a ruleset with more allocates.
+const WORDS_ON_STACK: usize = 16;
+
+fn score_in(rs: &Ruleset, hand: &Hand, scratch: &mut Scratch) -> Result<Score, ScoreError> {
     check_table(rs, hand)?;
     let set = &rs.tiles;
     let expected = rs.win_size();
@@ -80,7 +115,13 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
     let concealed = hand.concealed_counts();
     // Readings that differ only in where the winning tile sits are one division; fans that look at
     // the wait see every placement through `waits`.
-    let mut divs = mj_core::decompose::divisions(set, &rs.forms, &hand.melds, &concealed, win);
+    let Scratch {
+        divs,
+        table,
+        touched,
+        totals,
+    } = scratch;
+    mj_core::decompose::divisions_into(set, &rs.forms, &hand.melds, &concealed, win, divs);
     if divs.is_empty() {
         return Err(ScoreError::NotWin);
     }
@@ -97,19 +138,30 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         }
     }
     // Whether the hand had a single winning tile is asked only by wait fans, and only when a
-    // division admits such a wait: it is worked out on first use.
+    // division admits such a wait: it is worked out on first use, unless a division already shows
+    // a second winning tile.
     let unique_wait = std::cell::Cell::new(None);
+    if rs.scoring.unique_wait_forms.standard && divs.iter().any(|d| shows_second_wait(d, win)) {
+        unique_wait.set(Some(false));
+    }
     let ctx = &hand.context;
-    let words: Vec<Option<i64>> = rs
-        .context_words
-        .iter()
-        .map(|w| {
-            ctx.extra
-                .iter()
-                .find(|(k, _)| *k == w.word)
-                .map(|(_, v)| v.as_deref().map_or(1, |v| v.parse().unwrap_or(1)))
-        })
-        .collect();
+    let word = |w: &mj_core::notation::ContextWordSpec| {
+        ctx.extra
+            .iter()
+            .find(|(k, _)| *k == w.word)
+            .map(|(_, v)| v.as_deref().map_or(1, |v| v.parse().unwrap_or(1)))
+    };
+    let mut word_buf = [None; WORDS_ON_STACK];
+    let word_vec: Vec<Option<i64>>;
+    let words: &[Option<i64>] = if rs.context_words.len() <= WORDS_ON_STACK {
+        for (slot, w) in word_buf.iter_mut().zip(&rs.context_words) {
+            *slot = word(w);
+        }
+        &word_buf[..rs.context_words.len()]
+    } else {
+        word_vec = rs.context_words.iter().map(word).collect();
+        &word_vec
+    };
     let mut win_in_melds = 0i64;
     for m in &hand.melds {
         match m {
@@ -127,7 +179,8 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         before_win: &before_win,
         win,
         unique_wait,
-        words: &words,
+        words,
+        exposed_melds: hand.melds.iter().filter(|m| !m.is_concealed()).count(),
         win_in_melds,
         win_in_hand: concealed[win.id()] as i64,
         seat_tile: rs.wind_tiles[ctx.seat.index() as usize],
@@ -141,11 +194,14 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         divs.retain(|d| ex & form_bit(d.reading.form) != 0);
     }
     let n = rs.fans.len();
-    let mut table = vec![0u32; n * divs.len()];
-    let mut totals = Vec::with_capacity(divs.len());
+    table.clear();
+    table.resize(n * divs.len(), 0);
+    totals.clear();
+    touched.clear();
     for (d, row) in divs.iter().zip(table.chunks_mut(n)) {
-        judge(rs, hand, &hand_facts, d, row)?;
-        totals.push(combine(rs, row));
+        let t = judge(rs, hand, &hand_facts, d, row)?;
+        totals.push(combine(rs, row, &t));
+        touched.push(t);
     }
     let has_exclusive = |row: &[u32]| rs.scoring.exclusive_fans.iter().any(|&f| row[f] > 0);
     let any_exclusive = table.chunks(n).any(has_exclusive);
@@ -165,18 +221,18 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         };
     }
     let best = best.unwrap_or(0);
-    let to_hits = |row: &[u32]| -> Vec<FanHit> {
-        row.iter()
-            .enumerate()
-            .filter(|(_, &c)| c > 0)
-            .map(|(fan, &count)| FanHit { fan, count })
-            .collect()
+    let to_hits = |i: usize| -> Vec<FanHit> {
+        let row = &table[i * n..(i + 1) * n];
+        let fans = || touched[i].fans(n).filter(|&f| row[f] > 0);
+        let mut hits = Vec::with_capacity(fans().count());
+        hits.extend(fans().map(|fan| FanHit { fan, count: row[fan] }));
+        hits
     };
-    let hits = to_hits(&table[best * n..(best + 1) * n]);
+    let hits = to_hits(best);
     let (total, points) = totals[best];
     let ties = (0..divs.len())
         .filter(|&i| i != best && eligible(i) && totals[i].0 == total)
-        .map(|i| to_hits(&table[i * n..(i + 1) * n]))
+        .map(to_hits)
         .filter(|h| *h != hits)
         .collect();
     let value = if rs.bonus_counts_toward_min { total } else { points };
@@ -185,7 +241,7 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         _ => rs.min_points,
     };
     let valid = value >= min;
-    let reading = divs.swap_remove(best).reading;
+    let reading = divs[best].reading.clone();
     let concealed_pungs = concealed_pungs(rs, hand, win, &reading);
     Ok(Score {
         hits,
@@ -207,6 +263,17 @@ fn cached(cell: &std::cell::Cell<Option<bool>>, f: impl FnOnce() -> bool) -> boo
             v
         }
     }
+}
+
+/// Whether a standard division shows on its own that the hand had two winning tiles: a two-sided
+/// chow wait also completes with the tile on the chow's other side, and a pung wait (双碰) with
+/// the pair's tile, the pair becoming the pung and the pung's two tiles the pair.
+fn shows_second_wait(d: &Division, win: Tile) -> bool {
+    use mj_core::Wait;
+    let r = &d.reading;
+    r.form == mj_core::Form::Standard
+        && (d.waits & (1 << Wait::TwoSided.bit()) != 0
+            || (d.waits & (1 << Wait::Pung.bit()) != 0 && r.pair.is_some_and(|p| p != win)))
 }
 
 /// Rejects melds and seats the ruleset's table cannot produce.
@@ -293,6 +360,7 @@ struct HandFacts<'a> {
     /// Whether the hand before the win had a single winning tile, once someone has asked.
     unique_wait: std::cell::Cell<Option<bool>>,
     words: &'a [Option<i64>],
+    exposed_melds: usize,
     win_in_melds: i64,
     win_in_hand: i64,
     seat_tile: Option<usize>,
@@ -300,11 +368,84 @@ struct HandFacts<'a> {
     flowers: i64,
 }
 
-fn combine(rs: &Ruleset, counts: &[u32]) -> (i64, i64) {
+/// The fans a reading gave a count to, ascending and without repeats once [`Touched::settle`]d:
+/// exclusions, totals and the result walk these few instead of the whole fan table. A reading
+/// touching more fans than fit is marked `all`, and then the whole table is walked.
+#[derive(Clone, Copy)]
+struct Touched {
+    list: [u16; 64],
+    len: u8,
+    all: bool,
+}
+
+impl Touched {
+    fn new() -> Touched {
+        Touched {
+            list: [0; 64],
+            len: 0,
+            all: false,
+        }
+    }
+
+    fn push(&mut self, fan: usize) {
+        match (self.list.get_mut(self.len as usize), u16::try_from(fan)) {
+            (Some(slot), Ok(f)) if !self.all => {
+                *slot = f;
+                self.len += 1;
+            }
+            _ => self.all = true,
+        }
+    }
+
+    /// Sorts the list into table order and drops repeats.
+    fn settle(&mut self) {
+        if self.all {
+            return;
+        }
+        let list = &mut self.list[..self.len as usize];
+        list.sort_unstable();
+        let mut k = 0;
+        for i in 0..list.len() {
+            if i == 0 || list[i] != list[k - 1] {
+                list[k] = list[i];
+                k += 1;
+            }
+        }
+        self.len = k as u8;
+    }
+
+    /// The touched fans in table order (every fan of `n` when too many were touched).
+    fn fans(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
+        let len = if self.all { n } else { self.len as usize };
+        (0..len).map(move |k| if self.all { k } else { self.list[k] as usize })
+    }
+}
+
+/// A row of fan counts with the fans it touched.
+struct Row<'a> {
+    counts: &'a mut [u32],
+    touched: Touched,
+}
+
+impl Row<'_> {
+    fn set(&mut self, fan: usize, c: u32) {
+        self.counts[fan] = c;
+        if c > 0 {
+            self.touched.push(fan);
+        }
+    }
+
+    fn add(&mut self, fan: usize, c: u32) {
+        self.set(fan, self.counts[fan].saturating_add(c));
+    }
+}
+
+fn combine(rs: &Ruleset, counts: &[u32], touched: &Touched) -> (i64, i64) {
     let product = rs.scoring.combine == Combine::Product;
     let mut total: i64 = i64::from(product);
     let mut points = total;
-    for (&c, &(v, bonus)) in counts.iter().zip(&rs.scoring.plan.values) {
+    for fan in touched.fans(counts.len()) {
+        let (c, (v, bonus)) = (counts[fan], rs.scoring.plan.values[fan]);
         if c == 0 {
             continue;
         }
@@ -365,7 +506,11 @@ fn judge(
     h: &HandFacts,
     d: &Division,
     counts: &mut [u32],
-) -> Result<(), ScoreError> {
+) -> Result<Touched, ScoreError> {
+    let mut row = Row {
+        counts,
+        touched: Touched::new(),
+    };
     let set = &rs.tiles;
     let r = &d.reading;
     let ctx = &hand.context;
@@ -401,17 +546,18 @@ fn judge(
         waits: d.waits,
         concealed_pungs,
         declared: hand.melds.len(),
-        exposed_melds: hand.melds.iter().filter(|m| !m.is_concealed()).count(),
+        exposed_melds: h.exposed_melds,
         win_in_hand: h.win_in_hand,
         win_in_melds: h.win_in_melds,
         words: h.words,
         vars: [0; crate::cond::VAR_COUNT],
+        flags: 0,
     };
     facts.settle_vars(&rs.scoring.plan.vars);
-    let fbit = form_bit(r.form);
     let plan = &rs.scoring.plan;
     for step in &plan.plain {
-        if step.forms & fbit == 0 {
+        // A step skipped here leaves its count at 0, which is what it would have scored.
+        if !step.gate.admits(facts.flags, facts.present) {
             continue;
         }
         let mut c: i64 = match &step.group {
@@ -436,7 +582,7 @@ fn judge(
                     .map_err(ScoreError::Script)?;
             }
         }
-        counts[step.fan] = clamp(c, step.max_count);
+        row.set(step.fan, clamp(c, step.max_count));
     }
     for (kind, steps) in [
         (GroupKind::Chows, &plan.once_chows),
@@ -453,21 +599,25 @@ fn judge(
         let mut k = 0;
         for step in steps.iter() {
             if k < live.len()
-                && step.forms & fbit != 0
+                && step.gate.admits(facts.flags, facts.present)
                 && step.when.as_ref().is_none_or(|w| w.eval(&facts) != 0)
             {
                 live[k] = Some(step);
                 k += 1;
             }
         }
-        account_once(&live[..k], &tiles[..nt], &facts, counts);
+        account_once(&live[..k], &tiles, nt, &facts, &mut row);
     }
-    // Exclusions, in table order: a fan already excluded excludes nothing.
-    for (i, excludes) in &plan.excluders {
-        if counts[*i] == 0 {
+    row.touched.settle();
+    let Row { counts, mut touched } = row;
+    let n = counts.len();
+    // Exclusions, in table order: a fan already excluded excludes nothing. Only fans with a
+    // count can exclude, so the touched ones are all there is to visit.
+    for i in touched.fans(n) {
+        if counts[i] == 0 {
             continue;
         }
-        for &(j, lim) in excludes {
+        for &(j, lim) in plan.exclusions(i) {
             counts[j] = match lim {
                 None => 0,
                 Some(l) => counts[j].saturating_sub(l),
@@ -475,20 +625,18 @@ fn judge(
         }
     }
     // The fallback fan (chicken hand) scores when nothing else but bonus fans did.
-    if !plan.fallback.is_empty()
-        && !counts
-            .iter()
-            .zip(&plan.values)
-            .any(|(&c, &(_, bonus))| c > 0 && !bonus)
-    {
+    if !plan.fallback.is_empty() && !touched.fans(n).any(|f| counts[f] > 0 && !plan.values[f].1) {
+        let mut row = Row { counts, touched };
         for step in &plan.fallback {
-            if step.forms & fbit != 0 {
+            if step.gate.admits(facts.flags, facts.present) {
                 let c = step.when.as_ref().map_or(1, |w| w.eval(&facts));
-                counts[step.fan] = clamp(c, step.max_count);
+                row.set(step.fan, clamp(c, step.max_count));
             }
         }
+        touched = row.touched;
+        touched.settle();
     }
-    Ok(())
+    Ok(touched)
 }
 
 fn clamp(c: i64, max: Option<u32>) -> u32 {
@@ -527,13 +675,13 @@ fn group_tiles(kind: GroupKind, r: &Reading) -> ([usize; 8], usize) {
 /// Every `count`-subset of the reading's sets of the group's kind that matches (accounting "all").
 pub fn count_groups(g: &Group, f: &Facts) -> usize {
     let (tiles, n) = group_tiles(g.kind, f.reading);
+    if g.count > n {
+        return 0;
+    }
+    let sr = suit_ranks(f, &tiles[..n]);
     let mut found = 0;
-    for_each_subset(n, g.count, &mut |idx| {
-        let mut pick = [0usize; 8];
-        for (p, &i) in pick.iter_mut().zip(idx) {
-            *p = tiles[i];
-        }
-        if g.matches(f.set, &pick[..idx.len()], f) {
+    for_each_subset(n, g.count, |idx| {
+        if g.accepts(&pick(&sr, &tiles, idx), f) {
             found += 1;
         }
         true
@@ -541,8 +689,29 @@ pub fn count_groups(g: &Group, f: &Facts) -> usize {
     found
 }
 
+/// Suit and rank of each set's first tile, looked up once per reading for every pick.
+fn suit_ranks(f: &Facts, tiles: &[usize]) -> [(u8, u8, bool); 8] {
+    let mut sr = [(0u8, 0u8, false); 8];
+    for (x, &t) in sr.iter_mut().zip(tiles) {
+        *x = suit_rank(f.set, t);
+    }
+    sr
+}
+
+/// The [`Pick`] of the sets at positions `idx`.
+fn pick(sr: &[(u8, u8, bool); 8], tiles: &[usize; 8], idx: &[usize]) -> Pick {
+    let mut s = [(0u8, 0u8, false); 8];
+    let mut t = [0usize; 8];
+    let k = idx.len().min(8);
+    for (j, &i) in idx[..k].iter().enumerate() {
+        s[j] = sr[i];
+        t[j] = tiles[i];
+    }
+    Pick::from_suit_ranks(&s[..k], &t[..k])
+}
+
 /// Calls `visit` with every k-subset of 0..n in lexicographic order until it returns false.
-fn for_each_subset(n: usize, k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) {
+fn for_each_subset(n: usize, k: usize, mut visit: impl FnMut(&[usize]) -> bool) {
     if k > n || k == 0 || k > 8 {
         return;
     }
@@ -569,16 +738,17 @@ fn for_each_subset(n: usize, k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) 
 /// 不得相同, 不拆移): the largest group fan wins and stops smaller ones; after a three-set fan a
 /// leftover set combines once with a used set; without one, pairwise fans are capped at one
 /// fewer than the sets that take part, trimming repeated fans first, lowest in the table first.
-fn account_once(steps: &[Option<&Step>], tiles: &[usize], f: &Facts, counts: &mut [u32]) {
-    let n = tiles.len();
-    let first_match = |arity: usize, pick: &[usize]| -> Option<usize> {
+fn account_once(steps: &[Option<&Step>], tiles: &[usize; 8], n: usize, f: &Facts, counts: &mut Row) {
+    let sr = suit_ranks(f, &tiles[..n]);
+    let first_match = |arity: usize, idx: &[usize]| -> Option<usize> {
+        let p = pick(&sr, tiles, idx);
         steps
             .iter()
             .flatten()
             .find(|s| {
                 s.group
                     .as_ref()
-                    .is_some_and(|g| g.count == arity && g.matches(f.set, pick, f))
+                    .is_some_and(|g| g.count == arity && g.accepts(&p, f))
             })
             .map(|s| s.fan)
     };
@@ -590,12 +760,8 @@ fn account_once(steps: &[Option<&Step>], tiles: &[usize], f: &Facts, counts: &mu
         .unwrap_or(0);
     for arity in (3..=max_arity.min(n)).rev() {
         let mut found: Option<(usize, [usize; 8])> = None;
-        for_each_subset(n, arity, &mut |idx| {
-            let mut pick = [0usize; 8];
-            for (p, &i) in pick.iter_mut().zip(idx) {
-                *p = tiles[i];
-            }
-            if let Some(fan) = first_match(arity, &pick[..arity]) {
+        for_each_subset(n, arity, |idx| {
+            if let Some(fan) = first_match(arity, idx) {
                 let mut used = [usize::MAX; 8];
                 used[..arity].copy_from_slice(idx);
                 found = Some((fan, used));
@@ -604,16 +770,13 @@ fn account_once(steps: &[Option<&Step>], tiles: &[usize], f: &Facts, counts: &mu
             true
         });
         if let Some((fan, used)) = found {
-            counts[fan] += 1;
+            counts.add(fan, 1);
             let used = &used[..arity];
             // Each leftover set may combine once with a used one: the best pairwise fan.
             for l in (0..n).filter(|i| !used.contains(i)) {
-                let best = used
-                    .iter()
-                    .filter_map(|&u| first_match(2, &[tiles[u].min(tiles[l]), tiles[u].max(tiles[l])]))
-                    .min();
+                let best = used.iter().filter_map(|&u| first_match(2, &[u, l])).min();
                 if let Some(b) = best {
-                    counts[b] += 1;
+                    counts.add(b, 1);
                 }
             }
             return;
@@ -629,7 +792,7 @@ fn account_once(steps: &[Option<&Step>], tiles: &[usize], f: &Facts, counts: &mu
     let mut total = 0usize;
     for i in 0..n {
         for j in i + 1..n {
-            if let Some(fan) = first_match(2, &[tiles[i], tiles[j]]) {
+            if let Some(fan) = first_match(2, &[i, j]) {
                 related[i] = true;
                 related[j] = true;
                 total += 1;
@@ -656,6 +819,6 @@ fn account_once(steps: &[Option<&Step>], tiles: &[usize], f: &Facts, counts: &mu
         }
     }
     for &(fan, c) in per_fan.iter() {
-        counts[fan] += c;
+        counts.add(fan, c);
     }
 }
