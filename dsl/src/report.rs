@@ -34,13 +34,41 @@ pub struct HandReport {
 
 /// Parses and scores a line of notation. Errors are messages ready to show.
 pub fn score_text(rs: &Ruleset, text: &str) -> Result<HandReport, String> {
-    let hand = parse_hand(&rs.tiles, &rs.context_words, text.trim()).map_err(|e| e.to_string())?;
+    let hand = parse_hand(&rs.tiles, &rs.context_words, line(text)).map_err(|e| e.to_string())?;
     score_hand(rs, &hand)
 }
 
+/// A line of notation without its line ending and surrounding ASCII blanks. Not `str::trim`:
+/// that also strips Unicode spaces such as U+00A0, which the notation reads as part of a word,
+/// so a hand's canonical form (ending in such a word) would not parse back to the same hand.
+fn line(text: &str) -> &str {
+    text.trim_matches(|c: char| c.is_ascii_whitespace())
+}
+
 pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
+    discarder_offset(rs, hand)?;
     let s = score(rs, hand).map_err(|e| e.to_string())?;
     Ok(report(rs, hand, &s))
+}
+
+/// The discarder's seat relative to the winner, from `from=N` (1 = left, 上家, the default, up to
+/// one less than the players). Any other value is an error: read as the default, it would pay
+/// the wrong seat without a word.
+fn discarder_offset(rs: &Ruleset, hand: &Hand) -> Result<usize, String> {
+    let players = (rs.play.players as usize).max(2);
+    match hand.context.value("from") {
+        None => Ok(1),
+        Some(v) => v
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..players).contains(n))
+            .ok_or_else(|| {
+                format!(
+                    "`from={v}` names no seat: write from=1 (left, the default){}",
+                    (2..players).map(|n| format!(", from={n}")).collect::<String>()
+                )
+            }),
+    }
 }
 
 fn report(rs: &Ruleset, hand: &Hand, s: &Score) -> HandReport {
@@ -77,13 +105,9 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score) -> HandReport {
     let kind = if hand.context.self_drawn {
         WinKind::SelfDrawn
     } else {
-        // The discarder, relative to the winner: `from=1` (left, 上家, the default), 2, 3.
-        let rel = hand
-            .context
-            .value("from")
-            .and_then(|v| v.parse::<usize>().ok())
-            .unwrap_or(1);
-        let discarder = (winner + players - rel.clamp(1, players - 1)) % players;
+        // The discarder, relative to the winner (checked by `score_hand`).
+        let rel = discarder_offset(rs, hand).unwrap_or(1);
+        let discarder = (winner + players - rel) % players;
         if hand.context.kong {
             WinKind::RobbedKong { konger: discarder }
         } else {
@@ -143,7 +167,7 @@ pub struct WaitsReport {
 /// Parses a hand one tile short (no winning tile) and lists its waits and shanten. Errors are
 /// messages ready to show.
 pub fn waits_text(rs: &Ruleset, text: &str) -> Result<WaitsReport, String> {
-    let hand = parse_hand(&rs.tiles, &rs.context_words, text.trim()).map_err(|e| e.to_string())?;
+    let hand = parse_hand(&rs.tiles, &rs.context_words, line(text)).map_err(|e| e.to_string())?;
     let expected = rs.deal.hand_size as usize;
     if hand.effective_len() != expected {
         return Err(format!(
@@ -212,4 +236,60 @@ pub fn fan_table(rs: &Ruleset) -> Vec<FanRow> {
                 .collect(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mcr() -> Ruleset {
+        crate::load("mcr").expect("built-in")
+    }
+
+    /// Found by the `score` fuzz target: a word ending in U+00A0 lost that character when its
+    /// canonical form (which ends the line with it) was parsed again, so the two scored apart.
+    #[test]
+    fn canonical_form_of_a_word_ending_in_a_unicode_space_scores_the_same() {
+        let rs = mcr();
+        let text = "[WWWW,1][444s]45m678pFF6m self from=Sr\u{a0} round=S flowers=2";
+        match score_text(&rs, text) {
+            Ok(first) => {
+                let again = score_text(&rs, &first.hand).expect("the canonical form parses");
+                assert_eq!(again, first);
+            }
+            Err(e) => assert!(e.contains("from="), "{e}"),
+        }
+        // The root cause: only the notation's own blanks may be cut from the line's ends.
+        assert_eq!(line("from=1\u{a0}"), "from=1\u{a0}");
+        assert_eq!(line("\u{3000}123m"), "\u{3000}123m");
+        // Line endings and ASCII blanks around the line are still ignored.
+        let plain = score_text(&rs, "123m456m789m123p55s").expect("a win");
+        assert_eq!(score_text(&rs, " \t123m456m789m123p55s\r\n"), Ok(plain));
+    }
+
+    /// `from=` names a seat relative to the winner; anything else is an error, not the default
+    /// (which paid the wrong seat silently before).
+    #[test]
+    fn from_must_name_a_seat() {
+        let rs = mcr();
+        let hand = "[WWWW,1][444s]45m678pFF6m seat=S round=W flowers=2";
+        for bad in ["from=Sr", "from=0", "from=4", "from=7", "from=-1", "from=1.5"] {
+            let err = score_text(&rs, &format!("{hand} {bad}")).expect_err(bad);
+            assert!(
+                err.contains("names no seat") && err.contains("from=3"),
+                "{bad}: {err}"
+            );
+        }
+        // Seat S wins; from=1 is the left neighbour E, from=2 opposite N, from=3 right W: the
+        // discarder pays the base points beside the 8 every seat pays (rule text: 点和).
+        let base = score_text(&rs, hand).expect("scores").total;
+        for (from, discarder) in [("1", "E"), ("2", "N"), ("3", "W")] {
+            let r = score_text(&rs, &format!("{hand} from={from}")).expect(from);
+            assert_eq!(
+                r.payments[discarder],
+                serde_json::json!(-(8 + base)),
+                "from={from}"
+            );
+        }
+    }
 }
