@@ -25,9 +25,8 @@ pub struct Tracker {
     melds: Vec<Vec<Meld>>,
     discards: Vec<Vec<Discarded>>,
     bonus: Vec<Vec<Tile>>,
-    /// Tiles taken from the wall so far (deal, draws, flowers).
-    taken: usize,
-    /// The same, seat by seat: with per-seat walls each seat deals and draws from its own.
+    /// Tiles each seat has taken from the wall so far (deal, draws, flowers): their sum is what
+    /// the shared wall lost, and with per-seat walls each entry is what that seat's wall lost.
     taken_by: [usize; SEATS],
     /// The seat whose draw was the last thing that happened (a `GANG` then is concealed).
     drew: Option<usize>,
@@ -53,7 +52,6 @@ impl Tracker {
             melds: vec![Vec::new(); SEATS],
             discards: vec![Vec::new(); SEATS],
             bonus: vec![Vec::new(); SEATS],
-            taken: 0,
             taken_by: [0; SEATS],
             drew: None,
             discard: None,
@@ -73,7 +71,6 @@ impl Tracker {
     }
 
     fn drawing(&mut self, seat: usize) {
-        self.taken += 1;
         self.taken_by[seat] += 1;
         self.drew = Some(seat);
         self.after_kong[seat] = self.kong_pending[seat];
@@ -119,7 +116,6 @@ impl Tracker {
                 flower_tiles,
             } => {
                 let table = rules.table();
-                self.taken = SEATS * table.hand_size as usize + flowers.iter().sum::<usize>();
                 for (s, taken) in self.taken_by.iter_mut().enumerate() {
                     *taken = table.hand_size as usize + flowers.get(s).copied().unwrap_or(0);
                 }
@@ -141,7 +137,6 @@ impl Tracker {
                     Act::Buhua(f) => {
                         // The flower was drawn from the wall; its replacement is an ordinary
                         // draw, even when the flower itself replaced a kong.
-                        self.taken += 1;
                         self.taken_by[seat] += 1;
                         self.bonus[seat].push(f);
                         self.kong_pending[seat] = false;
@@ -242,7 +237,7 @@ impl Tracker {
             melds: self.melds.clone(),
             discards: self.discards.clone(),
             bonus: self.bonus.clone(),
-            wall_remaining: live.saturating_sub(self.taken),
+            wall_remaining: live.saturating_sub(self.taken_by.iter().sum()),
             walls: if table.per_seat_walls {
                 let own = live / SEATS;
                 self.taken_by.iter().map(|&t| own.saturating_sub(t)).collect()
