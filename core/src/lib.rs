@@ -10,6 +10,7 @@ pub mod notation;
 pub mod reading;
 pub mod rng;
 pub mod sample;
+mod suit_shapes;
 pub mod tile;
 pub mod tournament;
 pub mod wait;

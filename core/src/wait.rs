@@ -11,6 +11,7 @@ use crate::decompose::{
 };
 use crate::meld::Meld;
 use crate::reading::FormRules;
+use crate::suit_shapes::{self, Part, SuitShapes, POW5};
 use crate::tile::{Counts, Tile, TileSet};
 
 /// Tiles that complete a 3n+1 hand, in id order, skipping tiles whose every copy is already in the
@@ -119,18 +120,13 @@ pub fn shape_waits_up_to(set: &TileSet, rules: &FormRules, melds: usize, before:
     mask
 }
 
-/// Verdict of one group (a suit, or the honours) on its own: complete as sets, complete as sets
-/// plus the pair, or broken.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Part {
-    Sets,
-    WithPair,
-    Broken,
-}
-
-fn suit_part(a: &[u8; SUIT_BUF], len: usize) -> Part {
-    let sum: usize = a[..len].iter().map(|&n| n as usize).sum();
-    match sum % 3 {
+/// Verdict of one suit on its own, `tiles` being its number of tiles: looked up in the suit's
+/// table when it has one and the pattern is in it, else split.
+fn suit_part(a: &[u8; SUIT_BUF], len: usize, table: Option<(&SuitShapes, usize)>, tiles: usize) -> Part {
+    if let Some(p) = table.and_then(|(t, idx)| t.part(idx, tiles)) {
+        return p;
+    }
+    match tiles % 3 {
         0 => {
             let mut b = *a;
             if all_sets(&mut b, len) {
@@ -169,10 +165,16 @@ fn standard_shape_waits(set: &TileSet, before: &Counts, limit: u32) -> u64 {
     let hon = honour_range(set);
     let mut parts = [Part::Sets; 4];
     let mut bufs = [[0u8; SUIT_BUF]; 3];
+    // Per suit: its table and the pattern's index in it, and its number of tiles.
+    let mut tables: [Option<(&SuitShapes, usize)>; 3] = [None; 3];
+    let mut sums = [0usize; 3];
     for (g, s) in suits.iter().take(ns).enumerate() {
         let first = s.first as usize;
-        bufs[g][..s.len()].copy_from_slice(&before[first..first + s.len()]);
-        parts[g] = suit_part(&bufs[g], s.len());
+        let held = &before[first..first + s.len()];
+        bufs[g][..s.len()].copy_from_slice(held);
+        sums[g] = held.iter().map(|&n| n as usize).sum();
+        tables[g] = SuitShapes::of_len(s.len()).zip(suit_shapes::index(held));
+        parts[g] = suit_part(&bufs[g], s.len(), tables[g], sums[g]);
     }
     parts[ns] = honour_part(&before[hon.clone()]);
     let parts = &parts[..=ns];
@@ -199,7 +201,7 @@ fn standard_shape_waits(set: &TileSet, before: &Counts, limit: u32) -> u64 {
             let len = s.len();
             // One more tile must leave the group complete: sets alone (a multiple of three
             // tiles) or sets and the pair (two over).
-            let sum: usize = bufs[g][..len].iter().map(|&n| n as usize).sum();
+            let sum = sums[g];
             if (sum + 1) % 3 != if want == Part::Sets { 0 } else { 2 } {
                 continue;
             }
@@ -219,7 +221,9 @@ fn standard_shape_waits(set: &TileSet, before: &Counts, limit: u32) -> u64 {
                 }
                 let mut a = bufs[g];
                 a[r] += 1;
-                if suit_part(&a, s.len()) == want {
+                // The index of the pattern with the tile added, if it still has at most four.
+                let table = tables[g].filter(|_| a[r] <= 4).map(|(t, idx)| (t, idx + POW5[r]));
+                if suit_part(&a, s.len(), table, sum + 1) == want {
                     mask |= 1 << (s.first as usize + r);
                     if mask.count_ones() >= limit {
                         return mask;
