@@ -77,8 +77,13 @@ impl Hand {
     pub fn all_counts(&self, set: &TileSet) -> Counts {
         let mut c = self.concealed_counts();
         for m in &self.melds {
-            for t in m.tiles(set).unwrap_or_default() {
-                c[t.id()] += 1;
+            match *m {
+                Meld::Chow { first, .. } => {
+                    for t in (0..3).filter_map(|k| set.step(first, k)) {
+                        c[t.id()] += 1;
+                    }
+                }
+                _ => c[m.tile().id()] += m.len() as u8,
             }
         }
         c

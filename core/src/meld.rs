@@ -1,5 +1,6 @@
 //! Melds declared during play (chow, pung, kong), each remembering where its claimed tile came from.
 
+use crate::reading::Tiles;
 use crate::tile::{Tile, TileSet};
 
 /// Where a claimed tile came from, relative to the claiming seat. With three players only `Left`
@@ -81,11 +82,12 @@ impl Meld {
     }
 
     /// The tiles of the meld, in rank order. Returns `None` for a chow the suit cannot hold, which
-    /// the notation parser rules out before a `Meld` is made.
-    pub fn tiles(&self, set: &TileSet) -> Option<Vec<Tile>> {
+    /// the notation parser rules out before a `Meld` is made. Held inline: scoring asks for them
+    /// on every hand.
+    pub fn tiles(&self, set: &TileSet) -> Option<Tiles> {
         match *self {
-            Meld::Chow { first, .. } => Some(vec![first, set.step(first, 1)?, set.step(first, 2)?]),
-            _ => Some(vec![self.tile(); self.len()]),
+            Meld::Chow { first, .. } => Tiles::from_slice(&[first, set.step(first, 1)?, set.step(first, 2)?]),
+            _ => Tiles::from_slice(&[self.tile(); 4][..self.len()]),
         }
     }
 }

@@ -79,7 +79,7 @@ fn seat_view(set: &TileSet, s: &SeatState, score: i64) -> SeatView {
             .melds
             .iter()
             .map(|m| MeldView {
-                tiles: tiles(set, m.tiles(set).unwrap_or_default()),
+                tiles: tiles(set, m.tiles(set).unwrap_or_default().to_vec()),
                 concealed: matches!(m, Meld::ConcealedKong { .. }),
             })
             .collect(),

@@ -1366,7 +1366,7 @@ fn win_facts(
         .count();
     let mut all: Vec<Tile> = hand.concealed.clone();
     for m in &hand.melds {
-        all.extend(m.tiles(set).unwrap_or_default());
+        all.extend_from_slice(&m.tiles(set).unwrap_or_default());
     }
     let suit = all.first().and_then(|&t| set.suit_rank(t)).map(|(s, _)| s);
     let one_suit = suit.is_some() && all.iter().all(|&t| set.suit_rank(t).map(|(s, _)| s) == suit);
