@@ -56,6 +56,9 @@ pub struct Facts<'a> {
     /// Every [`Var`], filled by [`Facts::settle_vars`] once per reading so conditions read them
     /// without recounting sets.
     pub vars: [i64; VAR_COUNT],
+    /// Tiles of the reading's pungs and kongs, filled by [`Facts::settle_vars`]; `None` when two
+    /// of them share a tile (a tile set with more than four copies), where only a count will do.
+    pub pung_tiles: Option<u64>,
     /// Yes/no facts of the reading as bits, filled by [`Facts::settle_vars`] for the steps'
     /// [`Gate`]s: [`var_flag`] for every computed variable that is not 0, [`form_flag`] for the
     /// reading's form, [`wait_flags`] for the waits it admits.
@@ -70,7 +73,12 @@ impl Facts<'_> {
     pub fn settle_vars(&mut self, used: &[Var]) {
         // The set counts come out of one walk over the sets, whichever of them are used.
         let mut per_kind = [0i64; 4];
+        let mut pung_tiles = Some(0u64);
         for s in self.reading.sets.iter() {
+            if s.kind != SetKind::Chow {
+                let bit = 1u64 << s.tile.id();
+                pung_tiles = pung_tiles.filter(|m| m & bit == 0).map(|m| m | bit);
+            }
             let k = match (s.kind, s.concealed) {
                 (SetKind::Chow, _) => 0,
                 (SetKind::Pung, _) => 1,
@@ -103,6 +111,27 @@ impl Facts<'_> {
         }
         self.vars = v;
         self.flags = flags;
+        self.pung_tiles = pung_tiles;
+    }
+
+    /// Whether the reading passes a fan's gate (see [`GateTest::admits`]).
+    #[inline]
+    pub fn admits(&self, gate: &GateTest) -> bool {
+        gate.admits(self.flags, self.present, &self.vars)
+    }
+
+    /// Pungs and kongs of the reading on tiles of the class `mask`.
+    #[inline]
+    fn pungs_of(&self, mask: u64) -> i64 {
+        match self.pung_tiles {
+            Some(m) => (m & mask).count_ones() as i64,
+            None => self
+                .reading
+                .sets
+                .iter()
+                .filter(|s| s.kind != SetKind::Chow && mask >> s.tile.id() & 1 != 0)
+                .count() as i64,
+        }
     }
 }
 
@@ -126,9 +155,10 @@ pub fn wait_flags(waits: u8) -> u64 {
 
 /// A necessary condition of a compiled expression being non-zero, checked with a few ANDs before
 /// the expression itself is evaluated: most fans of a table fail on most readings for a reason a
-/// bit mask sees (a tile outside the class of `all(...)`, no kong for `kongs == 4`, the wrong
-/// form). Derived at load from the expression alone ([`Expr::gate`]), so it holds for any ruleset;
-/// a gate that admits a reading decides nothing, the expression still does.
+/// bit mask or a variable's range sees (a tile outside the class of `all(...)`, no kong for
+/// `kongs == 4`, the wrong form). Derived at load from the expression alone ([`Expr::gate`]), so it
+/// holds for any ruleset. When `exact`, the gate is also sufficient and the expression is then 1:
+/// the scorer need not evaluate it at all (`discard and exposed_melds == 0`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Gate {
     /// [`Facts::flags`] bits that must all be set.
@@ -141,6 +171,33 @@ pub struct Gate {
     pub forbid: u64,
     /// Tile kinds of which at least one must be present (0: no such requirement).
     pub need: u64,
+    /// Variables that must lie in a range (`concealed_pungs == 3`), the first `ranges` of them.
+    pub range: [VarRange; MAX_RANGES],
+    pub ranges: u8,
+    /// The gate admits exactly the readings on which the expression is non-zero, and the
+    /// expression is then 1.
+    pub exact: bool,
+}
+
+/// Most variable ranges a gate checks.
+pub const MAX_RANGES: usize = 3;
+
+/// `lo <= vars[var] <= hi`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VarRange {
+    pub var: Var,
+    pub lo: i64,
+    pub hi: i64,
+}
+
+impl Default for VarRange {
+    fn default() -> VarRange {
+        VarRange {
+            var: Var::SelfDrawn,
+            lo: i64::MIN,
+            hi: i64::MAX,
+        }
+    }
 }
 
 impl Gate {
@@ -149,7 +206,7 @@ impl Gate {
         self.all | self.clear | self.any
     }
 
-    /// The gate of a conjunction: both must hold.
+    /// The gate of a conjunction: both must hold. Exact if both are and nothing had to be left out.
     pub fn both(a: Gate, b: Gate) -> Gate {
         // Of two "at least one of" masks only one can be kept: the narrower one rejects more.
         let pick = |x: u64, y: u64| match (x, y) {
@@ -158,20 +215,48 @@ impl Gate {
             (x, y) if y.count_ones() < x.count_ones() => y,
             (x, _) => x,
         };
-        Gate {
+        let lossless = |x: u64, y: u64| x == 0 || y == 0 || x == y;
+        let mut g = Gate {
             all: a.all | b.all,
             clear: a.clear | b.clear,
             any: pick(a.any, b.any),
             forbid: a.forbid | b.forbid,
             need: pick(a.need, b.need),
+            range: a.range,
+            ranges: a.ranges,
+            exact: a.exact && b.exact && lossless(a.any, b.any) && lossless(a.need, b.need),
+        };
+        for r in &b.range[..b.ranges as usize] {
+            if !g.push_range(*r) {
+                g.exact = false;
+            }
         }
+        g
     }
 
-    /// The gate of a disjunction: one of them must hold.
+    /// The gate of a disjunction: one of them must hold. Exact only for a choice of flags
+    /// (`wait(edge) or wait(two_sided)`).
     pub fn either(a: Gate, b: Gate) -> Gate {
-        // Each side implies "one of its flags is set" (its `any`, else its `all`), so the
-        // disjunction implies one of their union; likewise for the tiles it needs.
-        let some = |g: &Gate| if g.any != 0 { g.any } else { g.all };
+        if let (Some(x), Some(y)) = (a.only_flags(), b.only_flags()) {
+            return Gate {
+                any: x | y,
+                exact: true,
+                ..Gate::default()
+            };
+        }
+        // Each side implies "one of its flags is set" (its `any`, else one of its `all`, a rare
+        // yes/no fact if it has one), so the disjunction implies one of their union; likewise
+        // for the tiles it needs.
+        let some = |g: &Gate| {
+            let yes_no = g.all & YES_NO_FLAGS;
+            if g.any != 0 {
+                g.any
+            } else if yes_no != 0 {
+                yes_no & yes_no.wrapping_neg()
+            } else {
+                g.all
+            }
+        };
         let (sa, sb) = (some(&a), some(&b));
         Gate {
             all: a.all & b.all,
@@ -183,7 +268,77 @@ impl Gate {
             } else {
                 0
             },
+            ..Gate::default()
         }
+    }
+
+    /// For an exact gate that says only "one of these flags is set": the flags.
+    fn only_flags(&self) -> Option<u64> {
+        let plain = self.exact && self.clear == 0 && self.forbid == 0 && self.need == 0 && self.ranges == 0;
+        match (self.all, self.any) {
+            (all, 0) if plain && all.count_ones() == 1 => Some(all),
+            (0, any) if plain && any != 0 => Some(any),
+            _ => None,
+        }
+    }
+
+    /// Whether every reading this gate admits also passes `c`.
+    pub fn implies(&self, c: &Gate) -> bool {
+        let within = |x: u64, y: u64| x & !y == 0;
+        within(c.all, self.all)
+            && within(c.clear, self.clear)
+            && within(c.forbid, self.forbid)
+            && (c.any == 0 || c.any & self.all != 0 || (self.any != 0 && within(self.any, c.any)))
+            && (c.need == 0 || (self.need != 0 && within(self.need, c.need)))
+            && c.range[..c.ranges as usize].iter().all(|r| {
+                self.range[..self.ranges as usize]
+                    .iter()
+                    .any(|s| s.var == r.var && s.lo >= r.lo && s.hi <= r.hi)
+            })
+    }
+
+    /// Adds a range to check; `false` when the gate holds no more.
+    fn push_range(&mut self, r: VarRange) -> bool {
+        match self.range.get_mut(self.ranges as usize) {
+            Some(slot) => {
+                *slot = r;
+                self.ranges += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// This gate, marked exact.
+    fn exact(self) -> Gate {
+        Gate { exact: true, ..self }
+    }
+}
+
+/// The variables that are yes/no facts, 0 or 1.
+const YES_NO: [Var; 5] = [
+    Var::SelfDrawn,
+    Var::Discard,
+    Var::LastTile,
+    Var::Kong,
+    Var::Fourth,
+];
+
+/// Their [`var_flag`]s.
+const YES_NO_FLAGS: u64 = {
+    let mut m = 0;
+    let mut i = 0;
+    while i < YES_NO.len() {
+        m |= 1 << (YES_NO[i] as u8);
+        i += 1;
+    }
+    m
+};
+
+impl Var {
+    /// Whether the variable is a yes/no fact, 0 or 1.
+    fn is_yes_no(self) -> bool {
+        YES_NO.contains(&self)
     }
 }
 
@@ -209,6 +364,57 @@ impl Expr {
 }
 
 impl Expr {
+    /// What is left to evaluate of this condition on a reading `gate` (a gate of the condition)
+    /// has admitted: the conjuncts of a top-level `and` that the gate decides on its own are
+    /// dropped (`wait(single) and unique_wait` leaves `unique_wait`), so fewer nodes run per
+    /// reading. The value is the same on every reading the gate admits.
+    pub fn residual(&self, gate: &Gate) -> Expr {
+        fn conjuncts<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+            match e {
+                Expr::Bin(BinOp::And, a, b) => {
+                    conjuncts(a, out);
+                    conjuncts(b, out);
+                }
+                other => out.push(other),
+            }
+        }
+        let mut all = Vec::new();
+        conjuncts(self, &mut all);
+        if all.len() < 2 {
+            return self.clone();
+        }
+        let keep: Vec<&Expr> = all
+            .into_iter()
+            .filter(|c| {
+                let g = c.gate();
+                !(g.exact && gate.implies(&g))
+            })
+            .collect();
+        let mut rest = keep.into_iter().cloned();
+        match (rest.next(), rest.next()) {
+            (None, _) => Expr::Num(1),
+            // `and` gives 0 or 1: so must a lone conjunct (`hogs` counts).
+            (Some(one), None) => Expr::Bin(BinOp::Ne, Box::new(one), Box::new(Expr::Num(0))),
+            (Some(a), Some(b)) => rest.fold(Expr::Bin(BinOp::And, Box::new(a), Box::new(b)), |acc, c| {
+                Expr::Bin(BinOp::And, Box::new(acc), Box::new(c))
+            }),
+        }
+    }
+}
+
+/// The values of `x <op> n` as a range of x, for the comparisons that have one.
+fn range_of(op: BinOp, n: i64) -> Option<(i64, i64)> {
+    Some(match op {
+        BinOp::Eq => (n, n),
+        BinOp::Ge => (n, i64::MAX),
+        BinOp::Gt => (n.checked_add(1)?, i64::MAX),
+        BinOp::Le => (i64::MIN, n),
+        BinOp::Lt => (i64::MIN, n.checked_sub(1)?),
+        _ => return None,
+    })
+}
+
+impl Expr {
     /// A necessary condition of this expression being non-zero (see [`Gate`]). Only what
     /// certainly follows is recorded; anything else gives the gate that admits every reading.
     pub fn gate(&self) -> Gate {
@@ -225,39 +431,65 @@ impl Expr {
             _ => 0,
         };
         match self {
+            Expr::Var(v) if v.is_yes_no() => flag(var_flag(*v)).exact(),
             Expr::Var(v) => flag(var_flag(*v)),
-            Expr::VarCmp(op, v, n) => match (op, *n) {
-                (BinOp::Eq, 0) => Gate {
-                    clear: var_flag(*v),
-                    ..Gate::default()
-                },
-                (BinOp::Eq, _) | (BinOp::Ne, 0) | (BinOp::Gt, 0..) | (BinOp::Ge, 1..) => flag(var_flag(*v)),
-                _ => Gate::default(),
-            },
+            Expr::VarCmp(op, v, n) => {
+                let mut g = match (op, *n) {
+                    (BinOp::Eq, 0) => Gate {
+                        clear: var_flag(*v),
+                        ..Gate::default()
+                    },
+                    (BinOp::Eq, _) | (BinOp::Ne, 0) | (BinOp::Gt, 0..) | (BinOp::Ge, 1..) => {
+                        flag(var_flag(*v))
+                    }
+                    _ => Gate::default(),
+                };
+                match range_of(*op, *n) {
+                    Some((lo, hi)) if *v != Var::UniqueWait && g.push_range(VarRange { var: *v, lo, hi }) => {
+                        g.exact()
+                    }
+                    _ if matches!((op, *n), (BinOp::Ne, 0)) => g.exact(),
+                    _ => g,
+                }
+            }
             Expr::Not(a) => match **a {
                 Expr::Var(v) => Gate {
                     clear: var_flag(v),
                     ..Gate::default()
-                },
+                }
+                .exact(),
                 _ => Gate::default(),
             },
             Expr::Bin(op, a, b) => match (op, &**b) {
-                (BinOp::And | BinOp::Mul | BinOp::Div, _) => Gate::both(a.gate(), b.gate()),
+                (BinOp::And, _) => Gate::both(a.gate(), b.gate()),
+                (BinOp::Mul | BinOp::Div, _) => Gate {
+                    exact: false,
+                    ..Gate::both(a.gate(), b.gate())
+                },
                 (BinOp::Or | BinOp::Add | BinOp::Sub, _) => Gate::either(a.gate(), b.gate()),
-                (BinOp::Eq, Expr::Num(n)) if *n != 0 => a.gate(),
+                (BinOp::Eq, Expr::Num(n)) if *n != 0 => Gate {
+                    exact: false,
+                    ..a.gate()
+                },
                 (BinOp::Ne, Expr::Num(0)) | (BinOp::Gt, Expr::Num(0..)) | (BinOp::Ge, Expr::Num(1..)) => {
-                    a.gate()
+                    Gate {
+                        exact: false,
+                        ..a.gate()
+                    }
                 }
                 _ => Gate::default(),
             },
             Expr::All(Class::Mask(m)) => Gate {
                 forbid: !m,
                 ..Gate::default()
-            },
+            }
+            .exact(),
             Expr::NoneOf(Class::Mask(m)) => Gate {
                 forbid: *m,
                 ..Gate::default()
-            },
+            }
+            .exact(),
+            Expr::Any(Class::Mask(m)) if *m != 0 => need(*m).exact(),
             Expr::Any(c) | Expr::TileCount(c) | Expr::Kinds(c) | Expr::PairOf(c) => need(mask(c)),
             Expr::PungsOf(c) => Gate::both(flag(var_flag(Var::Pungs)), need(mask(c))),
             Expr::KongsOf(c) => Gate::both(flag(var_flag(Var::Kongs)), need(mask(c))),
@@ -267,26 +499,29 @@ impl Expr {
                 Gate::both(flag(var_flag(Var::Chows)), need(m | m >> 1 | m >> 2))
             }
             Expr::EveryGroup(c) => Gate::both(flag(form_flag(Form::Standard)), need(mask(c))),
-            Expr::Form(f) => flag(form_flag(*f)),
-            Expr::Wait(bit) => flag(wait_flags(*bit)),
+            Expr::Form(f) => flag(form_flag(*f)).exact(),
+            Expr::Wait(bit) if bit.count_ones() == 1 => flag(wait_flags(*bit)).exact(),
+            Expr::Wait(bit) => Gate {
+                any: wait_flags(*bit),
+                ..Gate::default()
+            },
             Expr::ConcealedShape(_) => Gate {
                 clear: var_flag(Var::Declared),
                 ..Gate::default()
             },
             Expr::Group(g) => g.gate(),
-            Expr::Num(_)
-            | Expr::UniqueWait
-            | Expr::Word(_)
-            | Expr::All(_)
-            | Expr::NoneOf(_)
-            | Expr::Shape(_) => Gate::default(),
+            Expr::Num(_) | Expr::UniqueWait | Expr::Word(_) | Expr::All(_) | Expr::NoneOf(_) => {
+                Gate::default()
+            }
+            Expr::Shape(s) => s.gate(),
         }
     }
 }
 
 /// A [`Gate`] together with the forms a fan applies to, in the shape checked for every fan on
-/// every reading: three masks and two "at least one" masks that are all-ones when unused (a
-/// reading always has a form flag and a tile), so the test has no special cases.
+/// every reading: three masks, two "at least one" masks that are all-ones when unused (a reading
+/// always has a form flag and a tile) and ranges that admit everything when unused, so the test
+/// has no special cases and no branches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GateTest {
     care: u64,
@@ -294,6 +529,12 @@ pub struct GateTest {
     forbid: u64,
     any: u64,
     need: u64,
+    /// (variable index, lo, hi - lo) per range, the first `ranges` of them; `x - lo <= hi - lo` in
+    /// unsigned arithmetic is `lo <= x <= hi`.
+    range: [(u8, u64, u64); MAX_RANGES],
+    ranges: u8,
+    /// Whether admitting a reading settles the fan's condition: true, with value 1.
+    pub exact: bool,
 }
 
 impl GateTest {
@@ -302,21 +543,97 @@ impl GateTest {
     pub fn new(gate: Gate, forms: u8) -> GateTest {
         let other_forms = u64::from(!forms & 0x1f) << 24;
         let clear = gate.clear | other_forms;
+        let mut range = [(0u8, 0u64, u64::MAX); MAX_RANGES];
+        for (slot, r) in range.iter_mut().zip(&gate.range[..gate.ranges as usize]) {
+            *slot = (r.var as u8, r.lo as u64, (r.hi as u64).wrapping_sub(r.lo as u64));
+        }
         GateTest {
             care: gate.all | clear,
             expect: gate.all,
             forbid: gate.forbid,
             any: if gate.any == 0 { !0 } else { gate.any },
             need: if gate.need == 0 { !0 } else { gate.need },
+            range,
+            ranges: gate.ranges,
+            exact: gate.exact,
         }
     }
 
-    /// Whether a reading with these [`Facts::flags`] and tiles present may satisfy the fan.
+    /// Whether a reading with these [`Facts::flags`], tiles present and variables may satisfy
+    /// the fan.
     #[inline]
-    pub fn admits(&self, flags: u64, present: u64) -> bool {
-        (((flags ^ self.expect) & self.care) | (present & self.forbid)) == 0
-            && flags & self.any != 0
-            && present & self.need != 0
+    pub fn admits(&self, flags: u64, present: u64, vars: &[i64; VAR_COUNT]) -> bool {
+        self.admits_masks(flags, present) && self.admits_ranges(vars)
+    }
+
+    /// The mask part of [`GateTest::admits`], computed without branching: which fans pass varies
+    /// from reading to reading, and a mispredicted branch costs more than the operations saved.
+    #[inline]
+    pub fn admits_masks(&self, flags: u64, present: u64) -> bool {
+        let masks = (((flags ^ self.expect) & self.care) | (present & self.forbid)) == 0;
+        masks & (flags & self.any != 0) & (present & self.need != 0)
+    }
+
+    /// The mask part of many gates at once (see [`GateMasks`]).
+    pub fn masks(&self) -> [u64; 5] {
+        [self.care, self.expect, self.forbid, self.any, self.need]
+    }
+
+    /// The range part of [`GateTest::admits`]: checked only for the few fans whose masks pass.
+    #[inline]
+    pub fn admits_ranges(&self, vars: &[i64; VAR_COUNT]) -> bool {
+        self.range[..(self.ranges as usize).min(MAX_RANGES)]
+            .iter()
+            .all(|&(v, lo, width)| {
+                (vars.get(v as usize).copied().unwrap_or(0) as u64).wrapping_sub(lo) <= width
+            })
+    }
+}
+
+/// The mask parts of a list of gates, field by field, so that testing them all is one loop the
+/// compiler can run several gates at a time.
+#[derive(Clone, Debug, Default)]
+pub struct GateMasks {
+    care: Vec<u64>,
+    expect: Vec<u64>,
+    forbid: Vec<u64>,
+    any: Vec<u64>,
+    need: Vec<u64>,
+}
+
+impl GateMasks {
+    pub fn new<'a>(gates: impl IntoIterator<Item = &'a GateTest>) -> GateMasks {
+        let mut m = GateMasks::default();
+        for g in gates {
+            let [care, expect, forbid, any, need] = g.masks();
+            m.care.push(care);
+            m.expect.push(expect);
+            m.forbid.push(forbid);
+            m.any.push(any);
+            m.need.push(need);
+        }
+        m
+    }
+
+    /// Bit `k` set when gate `from + k` (k < 64) admits a reading with these flags and tiles, as
+    /// far as masks tell ([`GateTest::admits_masks`]).
+    #[inline]
+    pub fn admitted(&self, from: usize, flags: u64, present: u64) -> u64 {
+        let end = self.care.len().min(from + 64);
+        let range = from.min(end)..end;
+        let (care, expect, forbid) = (
+            &self.care[range.clone()],
+            &self.expect[range.clone()],
+            &self.forbid[range.clone()],
+        );
+        let (any, need) = (&self.any[range.clone()], &self.need[range]);
+        let mut pass = 0u64;
+        for k in 0..care.len() {
+            let masks = (((flags ^ expect[k]) & care[k]) | (present & forbid[k])) == 0;
+            let ok = masks & (flags & any[k] != 0) & (present & need[k] != 0);
+            pass |= u64::from(ok) << k;
+        }
+        pass
     }
 }
 
@@ -917,6 +1234,11 @@ pub struct Pick {
 }
 
 impl Pick {
+    /// The sets' first tiles, as a mask of tile ids.
+    pub fn mask(&self) -> u64 {
+        self.mask
+    }
+
     /// The pick of sets starting at `tiles` (at most eight; more are ignored).
     pub fn new(set: &TileSet, tiles: &[usize]) -> Pick {
         let mut sr = [(0u8, 0u8, false); 8];
@@ -992,14 +1314,19 @@ impl Group {
     /// [`Group::matches`] on a pick already worked out.
     #[inline]
     pub fn accepts(&self, p: &Pick, f: &Facts) -> bool {
-        let n = p.n;
-        if n != self.count {
-            return false;
-        }
         if let Some(c) = &self.tiles {
             if p.mask & !c.eval(f) != 0 {
                 return false;
             }
+        }
+        self.accepts_pattern(p)
+    }
+
+    /// [`Group::accepts`] but for the tile class: the number of sets, suits and ranks.
+    pub fn accepts_pattern(&self, p: &Pick) -> bool {
+        let n = p.n;
+        if n != self.count {
+            return false;
         }
         let needs_suits = self.same_suit
             || self.different_suits
@@ -1090,16 +1417,35 @@ impl Shape {
         self
     }
 
-    /// Whether the reading's sets and pair are exactly the shape, for some assignment of distinct
-    /// suits to the variables.
+    /// What a reading must show to match (see [`Gate`]): the standard form, no tile outside the
+    /// shape's ranks, and chows or pungs if the shape has them.
+    fn gate(&self) -> Gate {
+        let mut all = form_flag(Form::Standard);
+        for &(kind, _, _) in &self.items {
+            all |= match kind {
+                0 => var_flag(Var::Chows),
+                1 => var_flag(Var::Pungs),
+                _ => 0,
+            };
+        }
+        Gate {
+            all,
+            forbid: !self.allowed,
+            ..Gate::default()
+        }
+    }
+
+    /// Whether the reading is a standard one whose sets and pair are exactly the shape, for some
+    /// assignment of distinct suits to the variables. Other forms hold tiles outside their sets
+    /// and pair, so a shape describes none of them.
     pub fn matches(&self, f: &Facts) -> bool {
         let r = f.reading;
         let n = r.sets.len() + usize::from(r.pair.is_some());
-        if n != self.items.len() || n > 8 {
+        if r.form != Form::Standard || n != self.items.len() || n > 8 {
             return false;
         }
         // A standard reading holds every tile of the hand.
-        if r.form == Form::Standard && f.present & !self.allowed != 0 {
+        if f.present & !self.allowed != 0 {
             return false;
         }
         let mut have = [(0u8, 0u8, 0u8); 8];
@@ -1239,14 +1585,7 @@ impl Expr {
                 bits(m).map(|t| f.counts[t] as i64).sum()
             }
             Expr::Kinds(c) => (f.present & c.eval(f)).count_ones() as i64,
-            Expr::PungsOf(c) => {
-                let m = c.eval(f);
-                f.reading
-                    .sets
-                    .iter()
-                    .filter(|s| s.kind != SetKind::Chow && m & (1 << s.tile.id()) != 0)
-                    .count() as i64
-            }
+            Expr::PungsOf(c) => f.pungs_of(c.eval(f)),
             Expr::KongsOf(c) => {
                 let m = c.eval(f);
                 f.reading
@@ -1326,7 +1665,7 @@ fn arith(op: BinOp, x: i64, y: i64) -> i64 {
 }
 
 #[inline]
-fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if m == 0 {
             None
@@ -1512,13 +1851,11 @@ impl Expr {
             }
             Expr::PungsOf(Class::Mask(m)) => {
                 let m = *m;
-                boxed(move |f| {
-                    f.reading
-                        .sets
-                        .iter()
-                        .filter(|s| s.kind != SetKind::Chow && m >> s.tile.id() & 1 != 0)
-                        .count() as i64
-                })
+                boxed(move |f| f.pungs_of(m))
+            }
+            Expr::PungsOf(c) => {
+                let c = c.clone();
+                boxed(move |f| f.pungs_of(c.eval(f)))
             }
             Expr::PairOf(Class::Mask(m)) => {
                 let m = *m;

@@ -889,6 +889,30 @@ impl Loader {
                 Accounting::All
             }
         };
+        if accounting == Accounting::Once {
+            // Each such fan is a bit of a mask while a reading is shared out.
+            for kind in [crate::lang::GroupKind::Chows, crate::lang::GroupKind::Pungs] {
+                let over = compiled
+                    .iter()
+                    .filter(|f| !f.fallback && f.group.as_ref().is_some_and(|g| g.kind == kind))
+                    .nth(crate::combination::MAX_ONCE_FANS);
+                let Some(m) = over.and_then(|f| fans.iter().find(|m| *m.raw.id.get_ref() == f.id)) else {
+                    continue;
+                };
+                let span = m.raw.group.as_ref().map_or(m.raw.id.span(), |g| g.span());
+                self.help(
+                    m.file,
+                    span,
+                    format!(
+                        "fan `{}` is group fan number {} of its kind under accounting \"once\"; at most {} are supported",
+                        m.raw.id.get_ref(),
+                        crate::combination::MAX_ONCE_FANS + 1,
+                        crate::combination::MAX_ONCE_FANS
+                    ),
+                    "merge patterns into fewer fans, or use accounting = \"all\"",
+                );
+            }
+        }
         let discard_pung = match scoring_raw.discard_pung.as_str() {
             "exposed" => DiscardPung::Exposed,
             "exposed_unless_chow" => DiscardPung::ExposedUnlessChow,
@@ -999,7 +1023,7 @@ impl Loader {
             .filter(|(_, f)| f.exclusive)
             .map(|(i, _)| i)
             .collect();
-        let plan = Plan::new(&compiled, accounting);
+        let plan = Plan::new(&compiled, accounting, &tiles);
         let wind_tiles = [0u8, 1, 2, 3].map(|w| {
             mj_core::Wind::from_index(w)
                 .and_then(|w| tiles.honour(w.letter()))

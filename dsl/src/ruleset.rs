@@ -1,6 +1,7 @@
 //! The compiled ruleset: native data the engine and scorer read on every hand. Built once by
 //! [`crate::load`]; nothing in it is re-parsed afterwards.
 
+use crate::combination::OnceFans;
 use crate::cond::{Expr, Group};
 use crate::schema;
 use mj_core::notation::ContextWordSpec;
@@ -84,9 +85,11 @@ pub struct Scoring {
 pub struct Plan {
     /// Fans judged one by one (conditions, pair groups, groups under accounting "all", scripts).
     pub plain: Vec<Step>,
+    /// The masks of the `plain` steps' gates, tested all at once.
+    pub plain_masks: crate::cond::GateMasks,
     /// Chow and pung group fans shared out by accounting "once", in table order.
-    pub once_chows: Vec<Step>,
-    pub once_pungs: Vec<Step>,
+    pub once_chows: OnceFans,
+    pub once_pungs: OnceFans,
     /// Fans with exclusions, in table order: (fan, its exclusions).
     pub excluders: Vec<(usize, Vec<Exclusion>)>,
     /// Per fan: its index in `excluders`, or `u32::MAX` for a fan that excludes nothing, so the
@@ -127,20 +130,23 @@ pub struct Step {
 }
 
 impl Plan {
-    pub fn new(fans: &[Fan], accounting: Accounting) -> Plan {
+    pub fn new(fans: &[Fan], accounting: Accounting, set: &TileSet) -> Plan {
         let mut p = Plan::default();
+        let (mut once_chows, mut once_pungs) = (Vec::new(), Vec::new());
         let mut gate_flags = 0u64;
         for (i, f) in fans.iter().enumerate() {
-            let gate = crate::cond::Gate::both(
-                f.when.as_ref().map(Expr::gate).unwrap_or_default(),
-                f.group.as_ref().map(Group::gate).unwrap_or_default(),
-            );
+            let gate = match (f.when.as_ref().map(Expr::gate), f.group.as_ref().map(Group::gate)) {
+                (Some(w), Some(g)) => crate::cond::Gate::both(w, g),
+                (Some(w), None) => w,
+                (None, Some(g)) => g,
+                (None, None) => crate::cond::Gate::default(),
+            };
             gate_flags |= gate.flag_bits();
             let step = Step {
                 fan: i,
                 forms: f.forms,
                 max_count: f.max_count,
-                when: f.when.as_ref().map(Expr::compiled),
+                when: f.when.as_ref().map(|w| w.residual(&gate).compiled()),
                 group: f.group.clone(),
                 script: f.script,
                 gate: crate::cond::GateTest::new(gate, f.forms),
@@ -150,10 +156,10 @@ impl Plan {
             } else {
                 match (&f.group, accounting) {
                     (Some(g), Accounting::Once) if g.kind == crate::lang::GroupKind::Chows => {
-                        p.once_chows.push(step)
+                        once_chows.push(step)
                     }
                     (Some(g), Accounting::Once) if g.kind == crate::lang::GroupKind::Pungs => {
-                        p.once_pungs.push(step)
+                        once_pungs.push(step)
                     }
                     _ => p.plain.push(step),
                 }
@@ -179,6 +185,9 @@ impl Plan {
                 }
             }
         }
+        p.plain_masks = crate::cond::GateMasks::new(p.plain.iter().map(|s| &s.gate));
+        p.once_chows = OnceFans::new(once_chows, set);
+        p.once_pungs = OnceFans::new(once_pungs, set);
         p
     }
 }

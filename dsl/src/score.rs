@@ -3,7 +3,7 @@
 
 use crate::cond::{suit_rank, Facts, Group, Pick};
 use crate::lang::GroupKind;
-use crate::ruleset::{form_bit, Combine, DiscardPung, Ruleset, Step};
+use crate::ruleset::{form_bit, Combine, DiscardPung, Ruleset};
 use mj_core::decompose::Division;
 use mj_core::hand::counts_of;
 use mj_core::{Counts, Hand, Reading, SetKind, Tile};
@@ -127,16 +127,23 @@ fn score_in(rs: &Ruleset, hand: &Hand, scratch: &mut Scratch) -> Result<Score, S
     }
     let before_win = counts_of(hand.concealed_before_win());
     let counts = hand.all_counts(set);
+    // Every tile of the hand is a playing tile (ids below 64), concealed or in a meld; the hand
+    // has divisions, so each declared chow is three consecutive tiles of a suit.
     let mut present = 0u64;
-    let mut suits = 0u32;
-    for t in set.playing_tiles() {
-        if counts[t.id()] > 0 {
-            present |= 1 << t.id();
-            if let Some((s, _)) = set.suit_rank(t) {
-                suits |= 1 << s;
-            }
-        }
+    for t in &hand.concealed {
+        present |= 1 << t.id();
     }
+    for m in &hand.melds {
+        present |= match m {
+            mj_core::Meld::Chow { first, .. } => 0b111 << first.id(),
+            other => 1 << other.tile().id(),
+        };
+    }
+    let suits = set
+        .suits()
+        .iter()
+        .filter(|s| present >> s.first & ((1u64 << s.len()) - 1) != 0)
+        .count();
     // Whether the hand had a single winning tile is asked only by wait fans, and only when a
     // division admits such a wait: it is worked out on first use, unless a division already shows
     // a second winning tile.
@@ -174,7 +181,7 @@ fn score_in(rs: &Ruleset, hand: &Hand, scratch: &mut Scratch) -> Result<Score, S
     }
     let hand_facts = HandFacts {
         present,
-        suits: suits.count_ones() as i64,
+        suits: suits as i64,
         counts: &counts,
         before_win: &before_win,
         win,
@@ -368,56 +375,41 @@ struct HandFacts<'a> {
     flowers: i64,
 }
 
-/// The fans a reading gave a count to, ascending and without repeats once [`Touched::settle`]d:
-/// exclusions, totals and the result walk these few instead of the whole fan table. A reading
-/// touching more fans than fit is marked `all`, and then the whole table is walked.
+/// The fans a reading gave a count to, as a bit set: exclusions, totals and the result walk these
+/// few, in table order, instead of the whole fan table. A reading of a table with more fans than
+/// the set holds is marked `all`, and then the whole table is walked.
 #[derive(Clone, Copy)]
 struct Touched {
-    list: [u16; 64],
-    len: u8,
+    bits: [u64; 2],
     all: bool,
 }
 
 impl Touched {
     fn new() -> Touched {
         Touched {
-            list: [0; 64],
-            len: 0,
+            bits: [0; 2],
             all: false,
         }
     }
 
     fn push(&mut self, fan: usize) {
-        match (self.list.get_mut(self.len as usize), u16::try_from(fan)) {
-            (Some(slot), Ok(f)) if !self.all => {
-                *slot = f;
-                self.len += 1;
-            }
-            _ => self.all = true,
+        match self.bits.get_mut(fan / 64) {
+            Some(word) => *word |= 1 << (fan % 64),
+            None => self.all = true,
         }
-    }
-
-    /// Sorts the list into table order and drops repeats.
-    fn settle(&mut self) {
-        if self.all {
-            return;
-        }
-        let list = &mut self.list[..self.len as usize];
-        list.sort_unstable();
-        let mut k = 0;
-        for i in 0..list.len() {
-            if i == 0 || list[i] != list[k - 1] {
-                list[k] = list[i];
-                k += 1;
-            }
-        }
-        self.len = k as u8;
     }
 
     /// The touched fans in table order (every fan of `n` when too many were touched).
     fn fans(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
-        let len = if self.all { n } else { self.len as usize };
-        (0..len).map(move |k| if self.all { k } else { self.list[k] as usize })
+        let all = self.all.then_some(0..n).into_iter().flatten();
+        let listed = (!self.all)
+            .then(|| {
+                let [lo, hi] = self.bits;
+                crate::cond::bits(lo).chain(crate::cond::bits(hi).map(|f| f + 64))
+            })
+            .into_iter()
+            .flatten();
+        all.chain(listed)
     }
 }
 
@@ -551,64 +543,74 @@ fn judge(
         win_in_melds: h.win_in_melds,
         words: h.words,
         vars: [0; crate::cond::VAR_COUNT],
+        pung_tiles: None,
         flags: 0,
     };
     facts.settle_vars(&rs.scoring.plan.vars);
     let plan = &rs.scoring.plan;
-    for step in &plan.plain {
-        // A step skipped here leaves its count at 0, which is what it would have scored.
-        if !step.gate.admits(facts.flags, facts.present) {
-            continue;
-        }
-        let mut c: i64 = match &step.group {
-            Some(g) => count_groups(g, &facts) as i64,
-            None => 1,
-        };
-        if c > 0 {
-            if let Some(w) = &step.when {
-                let v = w.eval(&facts);
-                c = if step.group.is_some() {
-                    c * i64::from(v != 0)
-                } else {
-                    v
-                };
-            }
-        }
-        if c > 0 {
-            if let Some(s) = step.script {
-                c = rs
-                    .scripts
-                    .call(s, crate::scriptapi::hand_map(rs, hand, &facts))
-                    .map_err(ScoreError::Script)?;
-            }
-        }
-        row.set(step.fan, clamp(c, step.max_count));
+    // The gates first, in one pass without branches, then the fans they admit: a step left out
+    // keeps its count at 0, which is what it would have scored.
+    #[cfg(debug_assertions)]
+    for step in plan
+        .plain
+        .iter()
+        .chain(&plan.fallback)
+        .chain(&plan.once_chows.steps)
+        .chain(&plan.once_pungs.steps)
+    {
+        check_gate(rs, step, &facts);
     }
-    for (kind, steps) in [
+    for (c, chunk) in plan.plain.chunks(64).enumerate() {
+        let pass = plan.plain_masks.admitted(c * 64, facts.flags, facts.present);
+        for step in crate::cond::bits(pass).map(|k| &chunk[k]) {
+            if !step.gate.admits_ranges(&facts.vars) {
+                continue;
+            }
+            if step.gate.exact && step.group.is_none() && step.script.is_none() {
+                row.set(step.fan, clamp(1, step.max_count));
+                continue;
+            }
+            let mut c: i64 = match &step.group {
+                Some(g) => count_groups(g, &facts) as i64,
+                None => 1,
+            };
+            if c > 0 {
+                if let Some(w) = &step.when {
+                    let v = w.eval(&facts);
+                    c = if step.group.is_some() {
+                        c * i64::from(v != 0)
+                    } else {
+                        v
+                    };
+                }
+            }
+            if c > 0 {
+                if let Some(s) = step.script {
+                    c = rs
+                        .scripts
+                        .call(s, crate::scriptapi::hand_map(rs, hand, &facts))
+                        .map_err(ScoreError::Script)?;
+                }
+            }
+            row.set(step.fan, clamp(c, step.max_count));
+        }
+    }
+    for (kind, once) in [
         (GroupKind::Chows, &plan.once_chows),
         (GroupKind::Pungs, &plan.once_pungs),
     ] {
-        if steps.is_empty() {
+        if once.is_empty() {
             continue;
         }
         let (tiles, nt) = group_tiles(kind, r);
         if nt < 2 {
             continue;
         }
-        let mut live: [Option<&Step>; 32] = [None; 32];
-        let mut k = 0;
-        for step in steps.iter() {
-            if k < live.len()
-                && step.gate.admits(facts.flags, facts.present)
-                && step.when.as_ref().is_none_or(|w| w.eval(&facts) != 0)
-            {
-                live[k] = Some(step);
-                k += 1;
-            }
+        let live = once.live(&facts);
+        if live != 0 {
+            once.account(live, &tiles[..nt], &facts, |fan| row.add(fan, 1));
         }
-        account_once(&live[..k], &tiles, nt, &facts, &mut row);
     }
-    row.touched.settle();
     let Row { counts, mut touched } = row;
     let n = counts.len();
     // Exclusions, in table order: a fan already excluded excludes nothing. Only fans with a
@@ -628,15 +630,54 @@ fn judge(
     if !plan.fallback.is_empty() && !touched.fans(n).any(|f| counts[f] > 0 && !plan.values[f].1) {
         let mut row = Row { counts, touched };
         for step in &plan.fallback {
-            if step.gate.admits(facts.flags, facts.present) {
+            if facts.admits(&step.gate) {
                 let c = step.when.as_ref().map_or(1, |w| w.eval(&facts));
                 row.set(step.fan, clamp(c, step.max_count));
             }
         }
         touched = row.touched;
-        touched.settle();
     }
     Ok(touched)
+}
+
+/// What every gate promises, checked on every reading in debug builds (so by every test that
+/// scores): a fan of the reading's form has a zero condition and no matching group on a reading
+/// its gate rejects, a condition of 1 on one an exact gate admits, and on one any gate admits,
+/// the residual condition the scorer evaluates has the value of the whole.
+#[cfg(debug_assertions)]
+fn check_gate(rs: &Ruleset, step: &crate::ruleset::Step, f: &Facts) {
+    if step.forms & form_bit(f.reading.form) == 0 {
+        return;
+    }
+    let original = rs.fans[step.fan].when.as_ref();
+    let when = original.map(|w| w.eval(f));
+    let admitted = f.admits(&step.gate);
+    if let (Some(whole), Some(residual), true) = (when, &step.when, admitted) {
+        let part = residual.eval(f);
+        assert_eq!(
+            part, whole,
+            "fan `{}`: the residual condition gives {part}, the whole {whole}",
+            rs.fans[step.fan].id
+        );
+    }
+    let v = match &step.group {
+        Some(g) => count_groups(g, f) as i64 * when.map_or(1, |w| i64::from(w != 0)),
+        None => match when {
+            Some(w) => w,
+            None => return,
+        },
+    };
+    let fan = &rs.fans[step.fan].id;
+    assert!(
+        admitted || v == 0,
+        "the gate of fan `{fan}` rejected a reading its condition gives {v}"
+    );
+    if step.gate.exact && admitted {
+        assert_eq!(
+            v, 1,
+            "the exact gate of fan `{fan}` admitted a reading its condition gives {v}"
+        );
+    }
 }
 
 fn clamp(c: i64, max: Option<u32>) -> u32 {
@@ -711,7 +752,7 @@ fn pick(sr: &[(u8, u8, bool); 8], tiles: &[usize; 8], idx: &[usize]) -> Pick {
 }
 
 /// Calls `visit` with every k-subset of 0..n in lexicographic order until it returns false.
-fn for_each_subset(n: usize, k: usize, mut visit: impl FnMut(&[usize]) -> bool) {
+pub(crate) fn for_each_subset(n: usize, k: usize, mut visit: impl FnMut(&[usize]) -> bool) {
     if k > n || k == 0 || k > 8 {
         return;
     }
@@ -731,94 +772,5 @@ fn for_each_subset(n: usize, k: usize, mut visit: impl FnMut(&[usize]) -> bool) 
         for j in i + 1..k {
             idx[j] = idx[j - 1] + 1;
         }
-    }
-}
-
-/// The Chinese Official principles for combination fans over sets of one kind (套算一次,
-/// 不得相同, 不拆移): the largest group fan wins and stops smaller ones; after a three-set fan a
-/// leftover set combines once with a used set; without one, pairwise fans are capped at one
-/// fewer than the sets that take part, trimming repeated fans first, lowest in the table first.
-fn account_once(steps: &[Option<&Step>], tiles: &[usize; 8], n: usize, f: &Facts, counts: &mut Row) {
-    let sr = suit_ranks(f, &tiles[..n]);
-    let first_match = |arity: usize, idx: &[usize]| -> Option<usize> {
-        let p = pick(&sr, tiles, idx);
-        steps
-            .iter()
-            .flatten()
-            .find(|s| {
-                s.group
-                    .as_ref()
-                    .is_some_and(|g| g.count == arity && g.accepts(&p, f))
-            })
-            .map(|s| s.fan)
-    };
-    let max_arity = steps
-        .iter()
-        .flatten()
-        .filter_map(|s| s.group.as_ref().map(|g| g.count))
-        .max()
-        .unwrap_or(0);
-    for arity in (3..=max_arity.min(n)).rev() {
-        let mut found: Option<(usize, [usize; 8])> = None;
-        for_each_subset(n, arity, |idx| {
-            if let Some(fan) = first_match(arity, idx) {
-                let mut used = [usize::MAX; 8];
-                used[..arity].copy_from_slice(idx);
-                found = Some((fan, used));
-                return false;
-            }
-            true
-        });
-        if let Some((fan, used)) = found {
-            counts.add(fan, 1);
-            let used = &used[..arity];
-            // Each leftover set may combine once with a used one: the best pairwise fan.
-            for l in (0..n).filter(|i| !used.contains(i)) {
-                let best = used.iter().filter_map(|&u| first_match(2, &[u, l])).min();
-                if let Some(b) = best {
-                    counts.add(b, 1);
-                }
-            }
-            return;
-        }
-    }
-    if n < 2 {
-        return;
-    }
-    // Pairwise relations: at most one fan per pair of sets.
-    let mut related = [false; 8];
-    let mut per_fan: [(usize, u32); 16] = [(usize::MAX, 0); 16];
-    let mut kinds = 0;
-    let mut total = 0usize;
-    for i in 0..n {
-        for j in i + 1..n {
-            if let Some(fan) = first_match(2, &[i, j]) {
-                related[i] = true;
-                related[j] = true;
-                total += 1;
-                if let Some(e) = per_fan[..kinds].iter_mut().find(|e| e.0 == fan) {
-                    e.1 += 1;
-                } else if kinds < per_fan.len() {
-                    per_fan[kinds] = (fan, 1);
-                    kinds += 1;
-                }
-            }
-        }
-    }
-    let isolated = related[..n].iter().filter(|r| !**r).count();
-    let cap = (n as i64 - 1 - isolated as i64).max(0) as usize;
-    let per_fan = &mut per_fan[..kinds];
-    per_fan.sort_unstable();
-    // Trim: first repeated fans down to one each, then to none, lowest in the table first.
-    for limit in [1u32, 0] {
-        for e in per_fan.iter_mut().rev() {
-            while total > cap && e.1 > limit {
-                e.1 -= 1;
-                total -= 1;
-            }
-        }
-    }
-    for &(fan, c) in per_fan.iter() {
-        counts.add(fan, c);
     }
 }

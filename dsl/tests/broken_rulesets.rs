@@ -119,3 +119,42 @@ fn runaway_script_stops_quickly_with_a_clear_error() {
         insta::assert_snapshot!("rhai_runaway", stable(&err));
     });
 }
+
+/// Accounting "once" shares out at most 64 group fans of one kind (each is a bit of a mask while
+/// a reading is judged): a ruleset with one more is refused at the extra fan's `group`, with the
+/// limit and a way out, and one at the limit loads and scores.
+#[test]
+fn too_many_once_group_fans_are_refused_at_the_extra_fan() {
+    let base = mj_dsl::load("mcr").unwrap();
+    let have = base
+        .fans
+        .iter()
+        .filter(|f| {
+            !f.fallback
+                && f.group
+                    .as_ref()
+                    .is_some_and(|g| g.kind == mj_dsl::lang::GroupKind::Chows)
+        })
+        .count();
+    assert!(have > 0 && have < 64);
+    let ruleset = |extra: usize| {
+        let mut text = String::from("[ruleset]\nname = \"many-groups\"\nextends = \"mcr\"\n\n");
+        for i in 0..extra {
+            text.push_str(&format!(
+                "[[fan]]\nid = \"extra_{i}\"\nzh = \"组{i}\"\nen = \"Extra {i}\"\npoints = 1\ndefinition = \"Two chows a step apart.\"\ngroup = \"2 chows: same suit, step 1\"\n\n"
+            ));
+        }
+        mj_dsl::load_from_memory("many-groups", &[("ruleset.toml", text.as_str())])
+    };
+    let at_limit = ruleset(64 - have).expect("64 chow group fans load");
+    assert!(mj_dsl::score_text(&at_limit, "123m234m345p456p55s self").is_ok());
+    let err = ruleset(65 - have)
+        .expect_err("65 chow group fans are refused")
+        .to_string();
+    assert!(err.contains("extra_") && err.contains("at most 64"), "{err}");
+    assert!(err.contains("accounting = \"all\""), "{err}");
+    assert!(
+        err.contains("ruleset.toml:"),
+        "the diagnostic points at the file: {err}"
+    );
+}
