@@ -1,7 +1,7 @@
 //! Combination fans over sets of one kind under accounting "once" (套算一次): the Chinese Official
 //! principles for chow and pung group fans. A group pattern's verdict on two or three sets depends
-//! only on the sets' first tiles, so it is tabulated once at load for every pair and triple of
-//! tile kinds; sharing out a reading's sets then costs a few table lookups instead of trying every
+//! only on the sets' first tiles, so it is tabulated once (on first use) for every pair and triple
+//! of tile kinds; sharing out a reading's sets then costs a few table lookups instead of trying every
 //! pattern on every pick of sets.
 
 use crate::cond::{bits, Class, Facts, Pick};
@@ -18,7 +18,7 @@ pub const MAX_ONCE_FANS: usize = 64;
 const MAX_TABLED_FANS: usize = 32;
 
 /// The group fans of one kind under accounting "once", in table order, with their verdicts on
-/// every pair and triple of sets precomputed. Bit `k` of every mask is `steps[k]`.
+/// every pair and triple of sets tabulated. Bit `k` of every mask is `steps[k]`.
 #[derive(Clone, Debug, Default)]
 pub struct OnceFans {
     pub steps: Vec<Step>,
@@ -27,6 +27,14 @@ pub struct OnceFans {
     /// Steps whose tile class depends on the hand (`seat_wind`, `winning`): the tables leave the
     /// class out and it is checked per reading.
     hand_class: u64,
+    /// Built on the first reading shared out, so that loading a ruleset (`mj check`, `mj doc`, a
+    /// server start) does not pay for them.
+    tables: std::sync::OnceLock<Tables>,
+}
+
+/// The verdicts of [`OnceFans`] on picks of two and three sets.
+#[derive(Clone, Debug, Default)]
+struct Tables {
     /// Tile kinds the tables index (0 when none are built).
     kinds: usize,
     /// At [`pair_index`] of sets starting at tiles `a <= b`: the two-set steps they satisfy.
@@ -49,9 +57,9 @@ fn triple_index(a: usize, b: usize, c: usize) -> usize {
 }
 
 impl OnceFans {
-    /// Tabulates `steps` (at most [`MAX_ONCE_FANS`]; the loader refuses more, and any extra would
+    /// The fans `steps` (at most [`MAX_ONCE_FANS`]; the loader refuses more, and any extra would
     /// be ignored), each with a group of the same kind.
-    pub fn new(steps: Vec<Step>, set: &TileSet) -> OnceFans {
+    pub fn new(steps: Vec<Step>) -> OnceFans {
         let mut once = OnceFans {
             steps,
             ..OnceFans::default()
@@ -65,37 +73,46 @@ impl OnceFans {
                 }
             }
         }
-        let n = set.playing_kinds();
-        if once.steps.is_empty() || once.steps.len() > MAX_TABLED_FANS || n == 0 || n > 64 {
-            return once;
-        }
-        once.kinds = n;
-        // Only tiles a set of this kind can start at are ever looked up (a chow starts at rank 7
-        // at most): the other entries stay empty, which cuts the work at load by three quarters.
-        let chows = once
-            .steps
-            .iter()
-            .any(|s| s.group.as_ref().is_some_and(|g| g.kind == GroupKind::Chows));
-        let starts: Vec<usize> = (0..n)
-            .filter(|&t| !chows || set.tile(t).is_some_and(|t| set.chow_start(t)))
-            .collect();
-        once.pairs = vec![0; pair_index(0, n)];
-        for (j, &b) in starts.iter().enumerate() {
-            for &a in &starts[..=j] {
-                once.pairs[pair_index(a, b)] = once.tabulate(set, &[a, b]);
+        once
+    }
+
+    /// The tables for tile set `set`: empty (every pick judged pattern by pattern) when there
+    /// are too many fans or tile kinds for them.
+    fn tables(&self, set: &TileSet) -> &Tables {
+        self.tables.get_or_init(|| {
+            let n = set.playing_kinds();
+            let mut t = Tables::default();
+            if self.steps.is_empty() || self.steps.len() > MAX_TABLED_FANS || n == 0 || n > 64 {
+                return t;
             }
-        }
-        if once.by_arity[3] != 0 {
-            once.triples = vec![0; triple_index(0, 0, n)];
-            for (k, &c) in starts.iter().enumerate() {
-                for (j, &b) in starts[..=k].iter().enumerate() {
-                    for &a in &starts[..=j] {
-                        once.triples[triple_index(a, b, c)] = once.tabulate(set, &[a, b, c]);
+            t.kinds = n;
+            // Only tiles a set of this kind can start at are ever looked up (a chow starts at
+            // rank 7 at most): the other entries stay empty, a quarter of the work for chows.
+            let chows = self
+                .steps
+                .iter()
+                .any(|s| s.group.as_ref().is_some_and(|g| g.kind == GroupKind::Chows));
+            let starts: Vec<usize> = (0..n)
+                .filter(|&t| !chows || set.tile(t).is_some_and(|t| set.chow_start(t)))
+                .collect();
+            t.pairs = vec![0; pair_index(0, n)];
+            for (j, &b) in starts.iter().enumerate() {
+                for &a in &starts[..=j] {
+                    t.pairs[pair_index(a, b)] = self.tabulate(set, &[a, b]);
+                }
+            }
+            if self.by_arity[3] != 0 {
+                t.triples = vec![0; triple_index(0, 0, n)];
+                for (k, &c) in starts.iter().enumerate() {
+                    for (j, &b) in starts[..=k].iter().enumerate() {
+                        for &a in &starts[..=j] {
+                            t.triples[triple_index(a, b, c)] = self.tabulate(set, &[a, b, c]);
+                        }
                     }
                 }
             }
-        }
-        once
+            t
+        })
     }
 
     /// The steps taking `tiles.len()` sets that accept sets starting at `tiles`, a class that
@@ -141,10 +158,11 @@ impl OnceFans {
         if wanted == 0 {
             return 0;
         }
-        let n = self.kinds;
+        let t = self.tables(f.set);
+        let n = t.kinds;
         let tabled = match *tiles {
-            [a, b] if a <= b && b < n => self.pairs.get(pair_index(a, b)).copied(),
-            [a, b, c] if a <= b && b <= c && c < n => self.triples.get(triple_index(a, b, c)).copied(),
+            [a, b] if a <= b && b < n => t.pairs.get(pair_index(a, b)).copied(),
+            [a, b, c] if a <= b && b <= c && c < n => t.triples.get(triple_index(a, b, c)).copied(),
             _ => None,
         };
         match tabled {

@@ -91,23 +91,48 @@ impl Facts<'_> {
         let kongs = concealed_kongs + exposed_kongs;
         let mut v = [0i64; VAR_COUNT];
         let mut flags = form_flag(self.reading.form) | wait_flags(self.waits);
-        for &var in used {
-            let x = match var {
-                Var::Chows => chows,
-                Var::Pungs => pungs + kongs,
-                Var::Kongs => kongs,
-                Var::ConcealedKongs => concealed_kongs,
-                Var::ExposedKongs => exposed_kongs,
-                Var::Hogs => {
-                    let full = bits(self.present).filter(|&t| self.counts[t] >= 4).count() as i64;
-                    (full - kongs).max(0)
-                }
-                _ => eval_var(var, self),
-            };
-            v[var as usize] = x;
-            if x != 0 {
-                flags |= var_flag(var);
+        let held = |t: Option<usize>| t.is_some_and(|t| self.present >> t & 1 != 0);
+        if held(self.seat_tile) {
+            flags |= SEAT_WIND_HELD;
+        }
+        if held(self.round_tile) {
+            flags |= ROUND_WIND_HELD;
+        }
+        // The cheap quantities are all filled in, one straight line each (a `match` on the
+        // variable per entry cost a mispredicted jump each); the costly ones only when used.
+        let used = used.iter().fold(0u32, |m, &v| m | 1 << (v as u8));
+        let mut set = |var: Var, x: i64| v[var as usize] = x;
+        set(Var::SelfDrawn, eval_var(Var::SelfDrawn, self));
+        set(Var::Discard, eval_var(Var::Discard, self));
+        set(Var::LastTile, eval_var(Var::LastTile, self));
+        set(Var::Kong, eval_var(Var::Kong, self));
+        set(Var::Fourth, eval_var(Var::Fourth, self));
+        set(Var::Flowers, eval_var(Var::Flowers, self));
+        set(Var::Declared, eval_var(Var::Declared, self));
+        set(Var::ExposedMelds, eval_var(Var::ExposedMelds, self));
+        set(Var::ConcealedPungs, eval_var(Var::ConcealedPungs, self));
+        set(Var::Suits, eval_var(Var::Suits, self));
+        set(Var::Chows, chows);
+        set(Var::Pungs, pungs + kongs);
+        set(Var::Kongs, kongs);
+        set(Var::ConcealedKongs, concealed_kongs);
+        set(Var::ExposedKongs, exposed_kongs);
+        set(Var::Knitted, eval_var(Var::Knitted, self));
+        set(Var::WinInHand, eval_var(Var::WinInHand, self));
+        set(Var::WinInMelds, eval_var(Var::WinInMelds, self));
+        set(Var::Seat, eval_var(Var::Seat, self));
+        set(Var::Round, eval_var(Var::Round, self));
+        if used >> (Var::Hogs as u8) & 1 != 0 {
+            let full = bits(self.present).filter(|&t| self.counts[t] >= 4).count() as i64;
+            set(Var::Hogs, (full - kongs).max(0));
+        }
+        for costly in [Var::ConcealedHogs, Var::MeldedHogs] {
+            if used >> (costly as u8) & 1 != 0 {
+                set(costly, eval_var(costly, self));
             }
+        }
+        for (i, &x) in v.iter().enumerate() {
+            flags |= u64::from(x != 0) << i;
         }
         self.vars = v;
         self.flags = flags;
@@ -151,6 +176,24 @@ pub fn form_flag(f: Form) -> u64 {
 #[inline]
 pub fn wait_flags(waits: u8) -> u64 {
     u64::from(waits) << 32
+}
+
+/// [`Facts::flags`] bit: the seat wind's tile is in the hand (the class `seat_wind` is not a
+/// fixed mask, so a gate cannot ask for its tile by [`Gate::need`]).
+pub const SEAT_WIND_HELD: u64 = 1 << 40;
+
+/// [`Facts::flags`] bit: the prevalent wind's tile is in the hand.
+pub const ROUND_WIND_HELD: u64 = 1 << 41;
+
+/// For a class made of the seat and prevalent winds: the flags of which one is set whenever a
+/// tile of the class is in the hand.
+fn held_flags(c: &Class) -> Option<u64> {
+    match c {
+        Class::SeatWind => Some(SEAT_WIND_HELD),
+        Class::RoundWind => Some(ROUND_WIND_HELD),
+        Class::Union(a, b) => Some(held_flags(a)? | held_flags(b)?),
+        _ => None,
+    }
 }
 
 /// A necessary condition of a compiled expression being non-zero, checked with a few ANDs before
@@ -422,13 +465,21 @@ impl Expr {
             all: f,
             ..Gate::default()
         };
-        let need = |m: u64| Gate {
+        let need_tiles = |m: u64| Gate {
             need: m,
             ..Gate::default()
         };
         let mask = |c: &Class| match c {
             Class::Mask(m) => *m,
             _ => 0,
+        };
+        // A tile of the class must be in the hand: by mask, or by the wind flags.
+        let need = |c: &Class| match held_flags(c) {
+            Some(any) => Gate {
+                any,
+                ..Gate::default()
+            },
+            None => need_tiles(mask(c)),
         };
         match self {
             Expr::Var(v) if v.is_yes_no() => flag(var_flag(*v)).exact(),
@@ -489,16 +540,16 @@ impl Expr {
                 ..Gate::default()
             }
             .exact(),
-            Expr::Any(Class::Mask(m)) if *m != 0 => need(*m).exact(),
-            Expr::Any(c) | Expr::TileCount(c) | Expr::Kinds(c) | Expr::PairOf(c) => need(mask(c)),
-            Expr::PungsOf(c) => Gate::both(flag(var_flag(Var::Pungs)), need(mask(c))),
-            Expr::KongsOf(c) => Gate::both(flag(var_flag(Var::Kongs)), need(mask(c))),
+            Expr::Any(Class::Mask(m)) if *m != 0 => need(&Class::Mask(*m)).exact(),
+            Expr::Any(c) | Expr::TileCount(c) | Expr::Kinds(c) | Expr::PairOf(c) => need(c),
+            Expr::PungsOf(c) => Gate::both(flag(var_flag(Var::Pungs)), need(c)),
+            Expr::KongsOf(c) => Gate::both(flag(var_flag(Var::Kongs)), need(c)),
             Expr::ChowsOf(c) => {
                 // A chow meets the class with one of its three tiles, all of them present.
                 let m = mask(c);
-                Gate::both(flag(var_flag(Var::Chows)), need(m | m >> 1 | m >> 2))
+                Gate::both(flag(var_flag(Var::Chows)), need_tiles(m | m >> 1 | m >> 2))
             }
-            Expr::EveryGroup(c) => Gate::both(flag(form_flag(Form::Standard)), need(mask(c))),
+            Expr::EveryGroup(c) => Gate::both(flag(form_flag(Form::Standard)), need(c)),
             Expr::Form(f) => flag(form_flag(*f)).exact(),
             Expr::Wait(bit) if bit.count_ones() == 1 => flag(wait_flags(*bit)).exact(),
             Expr::Wait(bit) => Gate {
@@ -1603,15 +1654,7 @@ impl Expr {
                     .count() as i64
             }
             Expr::PairOf(c) => i64::from(f.reading.pair.is_some_and(|p| c.eval(f) & (1 << p.id()) != 0)),
-            Expr::EveryGroup(c) => {
-                let m = c.eval(f);
-                let sets_ok = f.reading.sets.iter().all(|s| {
-                    let span = if s.kind == SetKind::Chow { 0b111u64 } else { 1 };
-                    m & (span << s.tile.id()) != 0
-                });
-                let pair_ok = f.reading.pair.is_none_or(|p| m & (1 << p.id()) != 0);
-                i64::from(sets_ok && pair_ok && f.reading.form == Form::Standard)
-            }
+            Expr::EveryGroup(c) => i64::from(every_group(f, c.eval(f))),
             Expr::Form(form) => i64::from(f.reading.form == *form),
             Expr::Wait(bit) => i64::from(f.waits & bit != 0),
             Expr::Shape(s) => i64::from(s.matches(f)),
@@ -1675,6 +1718,16 @@ pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
             Some(t)
         }
     })
+}
+
+/// Whether the reading is a standard one with a tile of `mask` in every set and the pair.
+fn every_group(f: &Facts, mask: u64) -> bool {
+    let sets_ok = f.reading.sets.iter().all(|s| {
+        let span = if s.kind == SetKind::Chow { 0b111u64 } else { 1 };
+        mask & (span << s.tile.id()) != 0
+    });
+    let pair_ok = f.reading.pair.is_none_or(|p| mask & (1 << p.id()) != 0);
+    sets_ok && pair_ok && f.reading.form == Form::Standard
 }
 
 fn eval_var(v: Var, f: &Facts) -> i64 {
@@ -1864,6 +1917,11 @@ impl Expr {
             Expr::Kinds(Class::Mask(m)) => {
                 let m = *m;
                 boxed(move |f| (f.present & m).count_ones() as i64)
+            }
+            Expr::UniqueWait => boxed(|f| i64::from((f.unique_wait)())),
+            Expr::EveryGroup(Class::Mask(m)) => {
+                let m = *m;
+                boxed(move |f| i64::from(every_group(f, m)))
             }
             other => {
                 let e = other.clone();

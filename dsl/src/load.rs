@@ -1023,7 +1023,7 @@ impl Loader {
             .filter(|(_, f)| f.exclusive)
             .map(|(i, _)| i)
             .collect();
-        let plan = Plan::new(&compiled, accounting, &tiles);
+        let plan = Plan::new(&compiled, accounting);
         let wind_tiles = [0u8, 1, 2, 3].map(|w| {
             mj_core::Wind::from_index(w)
                 .and_then(|w| tiles.honour(w.letter()))

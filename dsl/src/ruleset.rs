@@ -130,7 +130,7 @@ pub struct Step {
 }
 
 impl Plan {
-    pub fn new(fans: &[Fan], accounting: Accounting, set: &TileSet) -> Plan {
+    pub fn new(fans: &[Fan], accounting: Accounting) -> Plan {
         let mut p = Plan::default();
         let (mut once_chows, mut once_pungs) = (Vec::new(), Vec::new());
         let mut gate_flags = 0u64;
@@ -186,8 +186,8 @@ impl Plan {
             }
         }
         p.plain_masks = crate::cond::GateMasks::new(p.plain.iter().map(|s| &s.gate));
-        p.once_chows = OnceFans::new(once_chows, set);
-        p.once_pungs = OnceFans::new(once_pungs, set);
+        p.once_chows = OnceFans::new(once_chows);
+        p.once_pungs = OnceFans::new(once_pungs);
         p
     }
 }
