@@ -36,6 +36,18 @@ impl Tile {
 /// How many of each tile kind: the representation of every multiset of tiles in the engine.
 pub type Counts = [u8; MAX_KINDS];
 
+/// The set bits of a mask (of tile ids, ranks, fans...), lowest first.
+#[inline]
+pub fn ids(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
 /// The canonical letters of the honour tiles in the notation, in Chinese order (`1z`–`7z`).
 pub const HONOUR_LETTERS: [char; 7] = ['E', 'S', 'W', 'N', 'C', 'F', 'P'];
 

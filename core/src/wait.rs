@@ -209,16 +209,17 @@ fn standard_shape_waits(set: &TileSet, before: &Counts, limit: u32) -> u64 {
             // group of sets alone fixes the added tile's rank modulo three.
             let weighted: usize = (0..len).map(|i| i * bufs[g][i] as usize).sum();
             let rank_class = (3 - weighted % 3) % 3;
-            for r in 0..len {
-                if want == Part::Sets && r % 3 != rank_class {
-                    continue;
-                }
-                // A winning tile is held or within two ranks of a held tile.
-                let lo = r.saturating_sub(2);
-                let hi = (r + 2).min(len - 1);
-                if bufs[g][lo..=hi].iter().all(|&n| n == 0) {
-                    continue;
-                }
+            // A winning tile is held or within two ranks of a held tile: the candidates as a
+            // mask of ranks (a suit has at most 12), narrowed to the rank class when it counts.
+            let ranks = (1u32 << len) - 1;
+            let held = (0..len).fold(0u32, |m, i| m | u32::from(bufs[g][i] != 0) << i);
+            let near = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & ranks;
+            let class = if want == Part::Sets {
+                0b1001_0010_0100_1001 << rank_class
+            } else {
+                ranks
+            };
+            for r in crate::tile::ids(u64::from(near & class)) {
                 let mut a = bufs[g];
                 a[r] += 1;
                 // The index of the pattern with the tile added, if it still has at most four.

@@ -2,6 +2,7 @@
 //! one reading. Tile classes become bit masks over tile ids, so `all(honours)` is one AND.
 
 use crate::lang::{Ast, BinOp, Constraint, GroupAst, GroupKind, Span};
+pub(crate) use mj_core::tile::ids as bits;
 use mj_core::{Form, Reading, SetKind, TileSet};
 
 /// A compile error inside an expression: the span is relative to the expression text.
@@ -1705,19 +1706,6 @@ fn arith(op: BinOp, x: i64, y: i64) -> i64 {
         BinOp::Div => x.checked_div(y).unwrap_or(0),
         _ => 0,
     }
-}
-
-#[inline]
-pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let t = m.trailing_zeros() as usize;
-            m &= m - 1;
-            Some(t)
-        }
-    })
 }
 
 /// Whether the reading is a standard one with a tile of `mask` in every set and the pair.
