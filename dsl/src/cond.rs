@@ -622,8 +622,7 @@ impl GateTest {
     /// from reading to reading, and a mispredicted branch costs more than the operations saved.
     #[inline]
     pub fn admits_masks(&self, flags: u64, present: u64) -> bool {
-        let masks = (((flags ^ self.expect) & self.care) | (present & self.forbid)) == 0;
-        masks & (flags & self.any != 0) & (present & self.need != 0)
+        masks_admit(self.masks(), flags, present)
     }
 
     /// The mask part of many gates at once (see [`GateMasks`]).
@@ -681,12 +680,19 @@ impl GateMasks {
         let (any, need) = (&self.any[range.clone()], &self.need[range]);
         let mut pass = 0u64;
         for k in 0..care.len() {
-            let masks = (((flags ^ expect[k]) & care[k]) | (present & forbid[k])) == 0;
-            let ok = masks & (flags & any[k] != 0) & (present & need[k] != 0);
+            let ok = masks_admit([care[k], expect[k], forbid[k], any[k], need[k]], flags, present);
             pass |= u64::from(ok) << k;
         }
         pass
     }
+}
+
+/// The mask test of one gate, `[care, expect, forbid, any, need]` as [`GateTest::masks`] gives
+/// them, without branches.
+#[inline]
+fn masks_admit([care, expect, forbid, any, need]: [u64; 5], flags: u64, present: u64) -> bool {
+    let masks = (((flags ^ expect) & care) | (present & forbid)) == 0;
+    masks & (flags & any != 0) & (present & need != 0)
 }
 
 /// The variable with index `i` (the order of [`Var`]).
