@@ -7,7 +7,7 @@ use toml::Spanned;
 
 /// One `ruleset.toml`. Every section is optional so that a ruleset that `extends` another can
 /// give only what it changes.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawFile {
     pub ruleset: Option<RawMeta>,

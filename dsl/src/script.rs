@@ -39,7 +39,11 @@ pub fn sandbox() -> rhai::Engine {
     let mut e = rhai::Engine::new_raw();
     // Core arithmetic, comparison, string and array helpers; nothing that touches the world.
     use rhai::packages::Package;
-    e.register_global_module(rhai::packages::StandardPackage::new().as_shared_module());
+    // Built once per process and shared: building it registers hundreds of functions, which
+    // cost more than compiling a typical ruleset's scripts.
+    static STANDARD: std::sync::OnceLock<rhai::Shared<rhai::Module>> = std::sync::OnceLock::new();
+    let standard = STANDARD.get_or_init(|| rhai::packages::StandardPackage::new().as_shared_module());
+    e.register_global_module(standard.clone());
     e.set_max_operations(MAX_OPERATIONS);
     e.set_max_call_levels(MAX_CALL_LEVELS);
     e.set_max_expr_depths(MAX_EXPR_DEPTH, MAX_EXPR_DEPTH);
