@@ -311,15 +311,25 @@ fn meld_sets(set: &TileSet, melds: &[Meld]) -> Option<Sets> {
     Some(out)
 }
 
-/// Every split of `c` (restricted to ids `from..`) into concealed sets, each passed to `emit` as
-/// `cur` extended by the split's sets. Each kind is settled in one step (how many pungs, the rest
-/// chows starting there), so every multiset of sets appears exactly once. Every split of the same
-/// counts has the same number of sets, so when they do not fit in [`Sets`] none is emitted.
-fn split_sets(set: &TileSet, c: &mut Counts, from: usize, cur: &mut Sets, emit: &mut impl FnMut(&Sets)) {
-    let end = set.playing_kinds();
-    let Some(i) = (from..end).find(|&i| c[i] != 0) else {
-        emit(cur);
-        return;
+/// Every split of `c` (restricted to the kinds in `left`, which holds every kind still held past
+/// those settled, and maybe some kinds chows have used up since) into concealed sets, each passed
+/// to `emit` as `cur` extended by the split's sets. Each kind is settled in one step (how many
+/// pungs, the rest chows starting there), so every multiset of sets appears exactly once. Every
+/// split of the same counts has the same number of sets, so when they do not fit in [`Sets`] none
+/// is emitted.
+fn split_sets(set: &TileSet, c: &mut Counts, left: u64, cur: &mut Sets, emit: &mut impl FnMut(&Sets)) {
+    // The next kind held: a few bit steps instead of a scan over every kind.
+    let mut left = left;
+    let i = loop {
+        if left == 0 {
+            emit(cur);
+            return;
+        }
+        let i = left.trailing_zeros() as usize;
+        left &= left - 1;
+        if c[i] != 0 {
+            break i;
+        }
     };
     let n = c[i];
     let tile = Tile::from_id(i);
@@ -343,7 +353,7 @@ fn split_sets(set: &TileSet, c: &mut Counts, from: usize, cur: &mut Sets, emit: 
                 c[i + 1] -= chows;
                 c[i + 2] -= chows;
             }
-            split_sets(set, c, i + 1, cur, emit);
+            split_sets(set, c, left, cur, emit);
             c[i] = n;
             if chows > 0 {
                 c[i + 1] += chows;
@@ -460,6 +470,7 @@ fn standard_readings(
     knitted: &Tiles,
 ) {
     let mut c = *c;
+    let held = presence(&c);
     // Only the candidates' bits are visited, not every kind of the set.
     let mut candidates = pair_candidates(set, &c);
     while candidates != 0 {
@@ -471,7 +482,7 @@ fn standard_readings(
         c[p] -= 2;
         // Declared melds come first in every split, so each split is built once, in place.
         let mut cur = *fixed;
-        split_sets(set, &mut c, 0, &mut cur, &mut |sets| {
+        split_sets(set, &mut c, held, &mut cur, &mut |sets| {
             emit(Reading {
                 form,
                 sets: *sets,

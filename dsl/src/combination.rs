@@ -153,12 +153,11 @@ impl OnceFans {
 
     /// The steps among `live` satisfied by the sets starting at `tiles` (ascending), as many as
     /// the steps take.
-    fn accepting(&self, live: u64, tiles: &[usize], f: &Facts) -> u64 {
+    fn accepting(&self, t: &Tables, live: u64, tiles: &[usize], f: &Facts) -> u64 {
         let wanted = live & self.by_arity.get(tiles.len()).copied().unwrap_or(0);
         if wanted == 0 {
             return 0;
         }
-        let t = self.tables(f.set);
         let n = t.kinds;
         let tabled = match *tiles {
             [a, b] if a <= b && b < n => t.pairs.get(pair_index(a, b)).copied(),
@@ -197,14 +196,14 @@ impl OnceFans {
     }
 
     /// The first fan in table order among `live` satisfied by the sets at positions `idx` of
-    /// `tiles`.
-    fn first_match(&self, live: u64, tiles: &[usize], idx: &[usize], f: &Facts) -> Option<usize> {
+    /// `tiles`, `t` being [`OnceFans::tables`].
+    fn first_match(&self, t: &Tables, live: u64, tiles: &[usize], idx: &[usize], f: &Facts) -> Option<usize> {
         let mut picked = [0usize; 8];
         let k = idx.len().min(8);
         for (slot, &i) in picked.iter_mut().zip(&idx[..k]) {
             *slot = tiles[i];
         }
-        let found = self.accepting(live, &picked[..k], f);
+        let found = self.accepting(t, live, &picked[..k], f);
         (found != 0).then(|| self.steps[found.trailing_zeros() as usize].fan)
     }
 
@@ -214,13 +213,14 @@ impl OnceFans {
     /// one fewer than the sets that take part, trimming repeated fans first, lowest in the table
     /// first (不得相同, 不拆移, 套算一次).
     pub fn account(&self, live: u64, tiles: &[usize], f: &Facts, mut add: impl FnMut(usize)) {
+        let t = self.tables(f.set);
         let n = tiles.len().min(8);
         let tiles = &tiles[..n];
         let max_arity = (1..=8).rev().find(|&a| live & self.by_arity[a] != 0).unwrap_or(0);
         for arity in (3..=max_arity.min(n)).rev() {
             let mut found: Option<(usize, [usize; 8])> = None;
             crate::score::for_each_subset(n, arity, |idx| {
-                if let Some(fan) = self.first_match(live, tiles, idx, f) {
+                if let Some(fan) = self.first_match(t, live, tiles, idx, f) {
                     let mut used = [usize::MAX; 8];
                     used[..arity].copy_from_slice(idx);
                     found = Some((fan, used));
@@ -237,7 +237,7 @@ impl OnceFans {
                         .iter()
                         .filter_map(|&u| {
                             let (a, b) = if u < l { (u, l) } else { (l, u) };
-                            self.first_match(live, tiles, &[a, b], f)
+                            self.first_match(t, live, tiles, &[a, b], f)
                         })
                         .min();
                     if let Some(b) = best {
@@ -257,7 +257,7 @@ impl OnceFans {
         let mut total = 0usize;
         for i in 0..n {
             for j in i + 1..n {
-                if let Some(fan) = self.first_match(live, tiles, &[i, j], f) {
+                if let Some(fan) = self.first_match(t, live, tiles, &[i, j], f) {
                     related[i] = true;
                     related[j] = true;
                     total += 1;
