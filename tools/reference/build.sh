@@ -23,6 +23,11 @@ log() { echo "build.sh: $*" >&2; }
 
 mkdir -p "$DIR/dl" "$DIR/bin" "$DIR/build"
 
+# Test binaries run in parallel and each builds the reference on first use: one build at a time,
+# and the ones that waited find the binaries up to date.
+exec 9>"$DIR/.lock"
+flock 9
+
 # 1. fetch the sdist (once)
 sdist="$(ls "$DIR"/dl/[Pp]y[Mm]ahjong[Gg][Bb]-"$VERSION".tar.gz 2>/dev/null | head -n1 || true)"
 if [[ -z "$sdist" ]]; then
