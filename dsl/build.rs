@@ -1,5 +1,7 @@
 //! Embeds every folder under `rulesets/` into the library, so `--rules mcr` works from any
-//! directory with nothing installed beside the binary.
+//! directory with nothing installed beside the binary, and the snapshot corpora
+//! (`snapshots/corpus/*.txt`), so `mj diff A B` and `/api/diff` have hands to compare wherever
+//! they run.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -41,8 +43,44 @@ fn main() {
         let _ = writeln!(out, "    ]),");
     }
     out.push_str("];\n");
-    let dest = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("builtin.rs");
-    if let Err(e) = std::fs::write(&dest, out) {
+    write_out("builtin.rs", &out);
+    write_out("corpus.rs", &corpora());
+}
+
+/// `pub static CORPUS: &[(ruleset name, contents)]` for every `snapshots/corpus/NAME.txt`.
+fn corpora() -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../snapshots/corpus");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .filter(|e| e.path().extension().is_some_and(|x| x == "txt"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort_by_key(|e| e.file_name());
+    let mut out = String::from("/// (ruleset name, corpus text)\npub static CORPUS: &[(&str, &str)] = &[\n");
+    for f in files {
+        let name = f
+            .path()
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        println!("cargo:rerun-if-changed={}", f.path().display());
+        let abs = f.path().canonicalize().unwrap_or(f.path());
+        let _ = writeln!(
+            out,
+            "    ({name:?}, include_str!({:?})),",
+            abs.display().to_string()
+        );
+    }
+    out.push_str("];\n");
+    out
+}
+
+fn write_out(file: &str, text: &str) {
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join(file);
+    if let Err(e) = std::fs::write(&dest, text) {
         panic!("cannot write {}: {e}", dest.display());
     }
 }

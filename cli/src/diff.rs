@@ -5,7 +5,7 @@ use mj_dsl::diff::{compare, Case, Outcome};
 use mj_dsl::Ruleset;
 use std::io::Write;
 
-pub use mj_dsl::diff::read_corpus;
+pub use mj_dsl::diff::{default_cases, read_corpus};
 
 fn brief(r: &Outcome) -> String {
     match r {

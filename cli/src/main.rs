@@ -238,14 +238,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// The snapshot corpus of a built-in ruleset, embedded at build time.
-fn builtin_corpus(name: &str) -> Option<&'static str> {
-    include!(concat!(env!("OUT_DIR"), "/corpus.rs"))
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, t)| *t)
-}
-
 fn load(spec: &str) -> Result<Ruleset, String> {
     mj_dsl::load(spec).map_err(|d| d.to_string())
 }
@@ -326,12 +318,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let (ra, rb) = (load(&a)?, load(&b)?);
             let mut cases = Vec::new();
             if corpus.is_empty() {
-                let text = builtin_corpus(&ra.name)
-                    .or_else(|| ra.extends.iter().find_map(|n| builtin_corpus(n)))
-                    .ok_or_else(|| {
-                        format!("no built-in corpus for {}; give one with --corpus FILE", ra.name)
-                    })?;
-                cases = diff::read_corpus(text, &format!("snapshots/corpus/{}.txt", ra.name));
+                cases = diff::default_cases(&ra).map_err(|e| format!("{e}; give one with --corpus FILE"))?;
             }
             for f in &corpus {
                 let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read {f}: {e}"))?;

@@ -15,6 +15,24 @@ pub struct Case {
     pub origin: String,
 }
 
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
+}
+
+/// The snapshot corpus of a built-in ruleset (`snapshots/corpus/NAME.txt`), embedded at build time.
+pub fn builtin_corpus(name: &str) -> Option<&'static str> {
+    embedded::CORPUS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// The hands to compare when none are given: the snapshot corpus of `a`, or else of the nearest
+/// ruleset it extends, so a house variant is checked on its parent's hands.
+pub fn default_cases(a: &Ruleset) -> Result<Vec<Case>, String> {
+    std::iter::once(&a.name)
+        .chain(&a.extends)
+        .find_map(|n| builtin_corpus(n).map(|text| read_corpus(text, &format!("snapshots/corpus/{n}.txt"))))
+        .ok_or_else(|| format!("no built-in corpus for {} or any ruleset it extends", a.name))
+}
+
 /// Reads a corpus: one hand per line, `#` lines are the comment of the hand that follows.
 pub fn read_corpus(text: &str, file: &str) -> Vec<Case> {
     let mut out = Vec::new();
@@ -150,5 +168,42 @@ pub fn compare(a: &Ruleset, b: &Ruleset, cases: &[Case]) -> DiffReport {
             .filter(|(_, (_, pts))| *pts != 0)
             .map(|(id, (zh, points_moved))| FanMove { id, zh, points_moved })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_house_ruleset_is_compared_on_the_corpus_of_what_it_extends() {
+        let house = crate::load_from_memory(
+            "house",
+            &[(
+                "ruleset.toml",
+                "[ruleset]\nname = \"house\"\nextends = \"mcr\"\n[win]\nmin_points = 6\n",
+            )],
+        )
+        .expect("house ruleset loads");
+        let cases = default_cases(&house).expect("mcr's corpus");
+        let mcr = builtin_corpus("mcr").expect("mcr corpus embedded");
+        assert_eq!(cases, read_corpus(mcr, "snapshots/corpus/mcr.txt"));
+        assert!(cases[0].origin.starts_with("snapshots/corpus/mcr.txt:"));
+
+        // A ruleset with its own corpus uses it, not its parent's.
+        let mil = crate::load("mcr-mil").expect("mcr-mil");
+        let own = default_cases(&mil).expect("mcr-mil's corpus");
+        assert!(own
+            .iter()
+            .all(|c| c.origin.starts_with("snapshots/corpus/mcr-mil.txt:")));
+    }
+
+    #[test]
+    fn without_any_corpus_the_error_names_the_ruleset() {
+        let mut rs = crate::load("mcr").expect("mcr");
+        rs.name = "standalone".into();
+        rs.extends.clear();
+        let err = default_cases(&rs).expect_err("no corpus");
+        assert_eq!(err, "no built-in corpus for standalone or any ruleset it extends");
     }
 }

@@ -322,7 +322,8 @@ pub struct DiffRequest {
     /// Hands, one line of notation each.
     #[serde(default)]
     hands: Vec<String>,
-    /// Or a corpus in the `mj diff --corpus` format (`#` lines comment the hand below).
+    /// Or a corpus in the `mj diff --corpus` format (`#` lines comment the hand below). With
+    /// neither, the snapshot corpus of `a` (or of the nearest ruleset it extends).
     #[serde(default)]
     corpus: Option<String>,
 }
@@ -345,6 +346,12 @@ pub async fn diff(State(state): State<AppState>, raw: Result<Bytes, BytesRejecti
         .collect();
     if let Some(text) = &req.corpus {
         cases.extend(mj_dsl::diff::read_corpus(text, "corpus"));
+    }
+    if req.hands.is_empty() && req.corpus.is_none() {
+        // As `mj diff A B`: the snapshot corpus of A (or of what it extends).
+        cases = mj_dsl::diff::default_cases(&a).map_err(|e| {
+            ApiError::bad_request(format!("{e}; give the hands to compare as `hands` or `corpus`"))
+        })?;
     }
     if cases.is_empty() {
         return Err(ApiError::bad_request(

@@ -365,8 +365,21 @@ fn diff_as_the_cli_prints_it() {
         404,
         "no ruleset `nope`",
     );
+
+    // No hands given: as `mj diff A B`, the snapshot corpus of A.
+    let (status, v) = s.post("/api/diff", &json!({ "a": "mcr", "b": "mcr-strict98" }));
+    assert_eq!(status, 200, "{v}");
+    let corpus = mj_dsl::diff::default_cases(&load("mcr")).expect("mcr corpus");
+    let expected = mj_dsl::diff::compare(&load("mcr"), &load("mcr-strict98"), &corpus);
+    assert_eq!(v, serde_json::to_value(&expected).expect("json"));
+    assert!(v["changed"].as_u64().is_some_and(|n| n > 0), "{v}");
+
+    // Given but empty is a mistake, not a request for the default.
     expect_error(
-        s.post("/api/diff", &json!({ "a": "mcr", "b": "mcr" })),
+        s.post(
+            "/api/diff",
+            &json!({ "a": "mcr", "b": "mcr", "hands": ["", " "] }),
+        ),
         400,
         "give the hands",
     );
