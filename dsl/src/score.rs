@@ -561,7 +561,17 @@ fn judge(
         check_gate(rs, step, &facts);
     }
     for (c, chunk) in plan.plain.chunks(64).enumerate() {
-        let pass = plan.plain_masks.admitted(c * 64, facts.flags, facts.present);
+        let pass = plan.plain_masks.admitted(c, facts.flags, facts.present);
+        #[cfg(debug_assertions)]
+        {
+            let one_by_one = chunk.iter().enumerate().fold(0u64, |m, (k, step)| {
+                m | u64::from(step.gate.admits_masks(facts.flags, facts.present)) << k
+            });
+            assert_eq!(
+                pass, one_by_one,
+                "gate chunk {c}: all at once and one by one disagree"
+            );
+        }
         for step in crate::cond::bits(pass).map(|k| &chunk[k]) {
             if !step.gate.admits_ranges(&facts.vars) {
                 continue;
@@ -586,10 +596,7 @@ fn judge(
             }
             if c > 0 {
                 if let Some(s) = step.script {
-                    c = rs
-                        .scripts
-                        .call(s, crate::scriptapi::hand_map(rs, hand, &facts))
-                        .map_err(ScoreError::Script)?;
+                    c = run_script(rs, hand, &facts, s)?;
                 }
             }
             row.set(step.fan, clamp(c, step.max_count));
@@ -628,16 +635,32 @@ fn judge(
     }
     // The fallback fan (chicken hand) scores when nothing else but bonus fans did.
     if !plan.fallback.is_empty() && !touched.fans(n).any(|f| counts[f] > 0 && !plan.values[f].1) {
-        let mut row = Row { counts, touched };
-        for step in &plan.fallback {
-            if facts.admits(&step.gate) {
-                let c = step.when.as_ref().map_or(1, |w| w.eval(&facts));
-                row.set(step.fan, clamp(c, step.max_count));
-            }
-        }
-        touched = row.touched;
+        touched = fallback(plan, &facts, Row { counts, touched });
     }
     Ok(touched)
+}
+
+/// A fan's script, run on a reading. Kept out of line, as is [`fallback`]: neither runs on most
+/// readings, and inlined into [`judge`] their code pushed the hot loop out of the instruction cache.
+#[cold]
+#[inline(never)]
+fn run_script(rs: &Ruleset, hand: &Hand, facts: &Facts, script: usize) -> Result<i64, ScoreError> {
+    rs.scripts
+        .call(script, crate::scriptapi::hand_map(rs, hand, facts))
+        .map_err(ScoreError::Script)
+}
+
+/// The fallback fans on a reading where nothing else but bonus fans scored.
+#[cold]
+#[inline(never)]
+fn fallback(plan: &crate::ruleset::Plan, facts: &Facts, mut row: Row) -> Touched {
+    for step in &plan.fallback {
+        if facts.admits(&step.gate) {
+            let c = step.when.as_ref().map_or(1, |w| w.eval(facts));
+            row.set(step.fan, clamp(c, step.max_count));
+        }
+    }
+    row.touched
 }
 
 /// What every gate promises, checked on every reading in debug builds (so by every test that
