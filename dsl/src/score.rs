@@ -284,6 +284,7 @@ fn shows_second_wait(d: &Division, win: Tile) -> bool {
 }
 
 /// Rejects melds and seats the ruleset's table cannot produce.
+#[inline(never)]
 fn check_table(rs: &Ruleset, hand: &Hand) -> Result<(), ScoreError> {
     let players = rs.play.players as usize;
     let name = &rs.name;
