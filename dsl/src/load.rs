@@ -1061,6 +1061,7 @@ impl Loader {
             tiles_spec,
             wall,
             deal,
+            meld_claims: crate::score::meld_claims(&play.claims),
             play,
             min_points: win.min_points,
             bonus_counts_toward_min: win.bonus_counts_toward_min,

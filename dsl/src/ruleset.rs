@@ -263,6 +263,8 @@ pub struct Ruleset {
     pub wall: schema::Wall,
     pub deal: schema::Deal,
     pub play: schema::Play,
+    /// The meld-declaring claims `play.claims` allows, as bits (see `score::meld_claims`).
+    pub meld_claims: u8,
     pub win: schema::Win,
     pub forms: FormRules,
     pub min_points: i64,

@@ -283,6 +283,19 @@ fn shows_second_wait(d: &Division, win: Tile) -> bool {
             || (d.waits & (1 << Wait::Pung.bit()) != 0 && r.pair.is_some_and(|p| p != win)))
 }
 
+/// The claims that declare a meld, in the order of [`check_table`]'s bits.
+const MELD_CLAIMS: [&str; 5] = ["chi", "pong", "exposed_kong", "added_kong", "concealed_kong"];
+
+/// A bit per entry of [`MELD_CLAIMS`] that `claims` names: worked out at load, so checking a
+/// hand's melds compares no strings.
+pub(crate) fn meld_claims(claims: &[String]) -> u8 {
+    MELD_CLAIMS
+        .iter()
+        .enumerate()
+        .filter(|(_, name)| claims.iter().any(|c| c == *name))
+        .fold(0, |m, (i, _)| m | 1 << i)
+}
+
 /// Rejects melds and seats the ruleset's table cannot produce.
 #[inline(never)]
 fn check_table(rs: &Ruleset, hand: &Hand) -> Result<(), ScoreError> {
@@ -301,13 +314,13 @@ fn check_table(rs: &Ruleset, hand: &Hand) -> Result<(), ScoreError> {
     }
     for m in &hand.melds {
         let (claim, what, from) = match *m {
-            mj_core::Meld::Chow { .. } => ("chi", "a declared chow", Some(mj_core::meld::From::Left)),
-            mj_core::Meld::Pung { from, .. } => ("pong", "a declared pung", Some(from)),
-            mj_core::Meld::ExposedKong { from, .. } => ("exposed_kong", "a kong on a discard", Some(from)),
-            mj_core::Meld::AddedKong { from, .. } => ("added_kong", "an added kong", Some(from)),
-            mj_core::Meld::ConcealedKong { .. } => ("concealed_kong", "a concealed kong", None),
+            mj_core::Meld::Chow { .. } => (0, "a declared chow", Some(mj_core::meld::From::Left)),
+            mj_core::Meld::Pung { from, .. } => (1, "a declared pung", Some(from)),
+            mj_core::Meld::ExposedKong { from, .. } => (2, "a kong on a discard", Some(from)),
+            mj_core::Meld::AddedKong { from, .. } => (3, "an added kong", Some(from)),
+            mj_core::Meld::ConcealedKong { .. } => (4, "a concealed kong", None),
         };
-        if !rs.play.claims.iter().any(|c| c == claim) {
+        if rs.meld_claims >> claim & 1 == 0 {
             return Err(ScoreError::Table(format!(
                 "{what} cannot happen in ruleset {name}: its claims are {}",
                 rs.play.claims.join(", ")

@@ -120,6 +120,19 @@ fn no_wrap_around_chows() {
 }
 
 #[test]
+fn a_declared_chow_is_refused_in_a_game_without_chi() {
+    // Decisions 3: pong and kong only, no chi, so a hand cannot show a chow claimed on a discard.
+    let e = mj_dsl::score_text(rs(), "[456p]890m789s11pEEE").unwrap_err();
+    assert!(
+        e.contains("a declared chow cannot happen in ruleset shiwan"),
+        "{e}"
+    );
+    assert!(e.contains("pong"), "the message lists the claims there are: {e}");
+    // The same tiles with a declared pung instead are a legal hand.
+    assert!(mj_dsl::score_text(rs(), "[555p]890m789s11pEEE").is_ok());
+}
+
+#[test]
 fn a_shiwan_win_that_mcr_cannot_even_read() {
     // Spec §1: rank ten exists only here. A 不求人 + 平和 hand with an 8-9-10 chow (row 不求人 4,
     // row 平和 2; the 10s keep it from 断幺) ...
