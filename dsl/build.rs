@@ -32,13 +32,7 @@ fn main() {
             if !(fname.ends_with(".toml") || fname.ends_with(".rhai")) {
                 continue;
             }
-            println!("cargo:rerun-if-changed={}", f.path().display());
-            let abs = f.path().canonicalize().unwrap_or(f.path());
-            let _ = writeln!(
-                out,
-                "        ({fname:?}, include_str!({:?})),",
-                abs.display().to_string()
-            );
+            include_entry(&mut out, "        ", &fname, &f.path());
         }
         let _ = writeln!(out, "    ]),");
     }
@@ -66,16 +60,21 @@ fn corpora() -> String {
             .file_stem()
             .map(|s| s.to_string_lossy().to_string())
             .unwrap_or_default();
-        println!("cargo:rerun-if-changed={}", f.path().display());
-        let abs = f.path().canonicalize().unwrap_or(f.path());
-        let _ = writeln!(
-            out,
-            "    ({name:?}, include_str!({:?})),",
-            abs.display().to_string()
-        );
+        include_entry(&mut out, "    ", &name, &f.path());
     }
     out.push_str("];\n");
     out
+}
+
+/// Appends `(key, include_str!(path)),` and has cargo rebuild when the file changes.
+fn include_entry(out: &mut String, indent: &str, key: &str, path: &Path) {
+    println!("cargo:rerun-if-changed={}", path.display());
+    let abs = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let _ = writeln!(
+        out,
+        "{indent}({key:?}, include_str!({:?})),",
+        abs.display().to_string()
+    );
 }
 
 fn write_out(file: &str, text: &str) {
