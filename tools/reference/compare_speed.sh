@@ -5,7 +5,7 @@
 #
 # On a shared machine one timing can be a third off either way, so each side runs ROUNDS times
 # (default 5), alternating with the other, and the best of each is compared: the speed each
-# reaches when nothing else gets in its way. Every round is printed too.
+# reaches when nothing else gets in its way. The medians' ratio and every round are printed too.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 hands=${1:-20000}
@@ -30,6 +30,16 @@ for variant in mcr mcr-mil mcr-strict98; do
     [ "$ours" -gt "$best_ours" ] && best_ours=$ours
     [ "$ref" -gt "$best_ref" ] && best_ref=$ref
   done
-  awk -v v="$variant" -v o="$best_ours" -v r="$best_ref" -v runs="$runs" 'BEGIN {
-    printf "%-13s best ours %8d hands/s   best reference %8d hands/s   ratio %.2f   (ours/reference per round:%s)\n", v, o, r, o / r, runs }'
+  # The median of each side too: the best shows each side's speed when undisturbed, the median
+  # how the two compare on a typical round.
+  awk -v v="$variant" -v o="$best_ours" -v r="$best_ref" -v runs="$runs" '
+    function median(a, n,   i, j, t) {
+      for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    BEGIN {
+      n = split(runs, pairs, " ")
+      for (i = 1; i <= n; i++) { split(pairs[i], x, "/"); ours[i] = x[1]; ref[i] = x[2] }
+      mo = median(ours, n); mr = median(ref, n)
+      printf "%-13s best ours %8d hands/s   best reference %8d hands/s   ratio %.2f   median ratio %.2f   (ours/reference per round:%s)\n", v, o, r, o / r, mo / mr, runs }'
 done
