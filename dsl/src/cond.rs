@@ -704,35 +704,28 @@ impl GateMasks {
             let k = 1u64 << (i % 64);
             let [care, expect, forbid, any, need] = g.masks();
             ch.all |= k;
-            for b in bits(care & !expect) {
-                ch.fail_if_set[b] |= k;
-                ch.set_bits |= 1 << b;
-            }
-            for b in bits(care & expect) {
-                ch.fail_if_clear[b] |= k;
-                ch.clear_bits |= 1 << b;
-            }
-            for t in bits(forbid) {
-                ch.forbidden[t] |= k;
-                ch.tile_bits |= 1 << t;
-            }
+            // Files gate `k` under every bit of `mask` in `table`, and notes those bits as worth
+            // a look.
+            let mark = |table: &mut [u64; 64], look: &mut u64, mask: u64| {
+                for b in bits(mask) {
+                    table[b] |= k;
+                    *look |= 1 << b;
+                }
+            };
+            mark(&mut ch.fail_if_set, &mut ch.set_bits, care & !expect);
+            mark(&mut ch.fail_if_clear, &mut ch.clear_bits, care & expect);
+            mark(&mut ch.forbidden, &mut ch.tile_bits, forbid);
             // All ones is "no such mask" (GateTest::new): a reading always has a flag (its form)
             // and a tile, so the test passes.
             if any == !0 {
                 ch.no_any |= k;
             } else {
-                for b in bits(any) {
-                    ch.any_of[b] |= k;
-                    ch.set_bits |= 1 << b;
-                }
+                mark(&mut ch.any_of, &mut ch.set_bits, any);
             }
             if need == !0 {
                 ch.no_need |= k;
             } else {
-                for t in bits(need) {
-                    ch.need_of[t] |= k;
-                    ch.tile_bits |= 1 << t;
-                }
+                mark(&mut ch.need_of, &mut ch.tile_bits, need);
             }
         }
         m
