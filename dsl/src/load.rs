@@ -129,16 +129,17 @@ fn parse_file(origin: &Origin, text: &str) -> Result<RawFile, toml::de::Error> {
     let Origin::Builtin(name) = origin else {
         return toml::from_str(text);
     };
-    let cache = BUILTINS.get_or_init(Default::default);
-    // A poisoned lock only means another thread panicked while holding it; the map is still whole.
-    if let Some(raw) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(name) {
+    // One lock for the look-up and the parse, so threads loading the same built-in at once parse
+    // it once. A poisoned lock only means another thread panicked holding it; the map is whole.
+    let mut cache = BUILTINS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(raw) = cache.get(name) {
         return Ok(raw.clone());
     }
     let raw: RawFile = toml::from_str(text)?;
-    cache
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(name.clone(), raw.clone());
+    cache.insert(name.clone(), raw.clone());
     Ok(raw)
 }
 
