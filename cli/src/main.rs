@@ -301,7 +301,20 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Check { ruleset } => match mj_dsl::load(&ruleset) {
             Ok(rs) => {
                 report::check(&rs, &mut out).map_err(|e| e.to_string())?;
-                Ok(ExitCode::SUCCESS)
+                let problems = mj_dsl::probe::probe_scripts(&rs);
+                for p in &problems {
+                    eprintln!("error: {}\n  probe hand: {}", p.message, p.hand);
+                }
+                if problems.is_empty() {
+                    Ok(ExitCode::SUCCESS)
+                } else {
+                    eprintln!(
+                        "\n{} script(s) failed on the built-in probe corpus ({} hands) of {ruleset}",
+                        problems.len(),
+                        mj_dsl::probe::PROBE_HANDS
+                    );
+                    Ok(ExitCode::from(1))
+                }
             }
             Err(d) => {
                 eprintln!("{d}");

@@ -7,6 +7,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod lang;
 pub mod load;
+pub mod probe;
 pub mod report;
 pub mod ruleset;
 pub mod schema;

@@ -90,16 +90,33 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
     // Scoring from inside a score (nothing does today) or while the thread is being torn down
     // gets buffers of its own.
     SCRATCH
-        .try_with(|cell| cell.try_borrow_mut().ok().map(|mut s| score_in(rs, hand, &mut s)))
+        .try_with(|cell| {
+            cell.try_borrow_mut()
+                .ok()
+                .map(|mut s| score_in(rs, hand, None, &mut s))
+        })
         .ok()
         .flatten()
-        .unwrap_or_else(|| score_in(rs, hand, &mut Scratch::default()))
+        .unwrap_or_else(|| score_in(rs, hand, None, &mut Scratch::default()))
+}
+
+/// [`score`], running every fan script on every reading whatever the fan's condition says, so
+/// that `mj check` can try each script on hands its condition would rarely let it see.
+/// Each script's first failure goes into `failures` (script index, message); a script that has
+/// failed once is not run again.
+pub(crate) fn probe(rs: &Ruleset, hand: &Hand, failures: &std::cell::RefCell<Vec<(usize, String)>>) {
+    let _ = score_in(rs, hand, Some(failures), &mut Scratch::default());
 }
 
 /// Most context words read into a buffer on the stack; a ruleset with more allocates.
 const WORDS_ON_STACK: usize = 16;
 
-fn score_in(rs: &Ruleset, hand: &Hand, scratch: &mut Scratch) -> Result<Score, ScoreError> {
+fn score_in(
+    rs: &Ruleset,
+    hand: &Hand,
+    probe: Option<&std::cell::RefCell<Vec<(usize, String)>>>,
+    scratch: &mut Scratch,
+) -> Result<Score, ScoreError> {
     check_table(rs, hand)?;
     let set = &rs.tiles;
     let expected = rs.win_size();
@@ -193,6 +210,7 @@ fn score_in(rs: &Ruleset, hand: &Hand, scratch: &mut Scratch) -> Result<Score, S
         seat_tile: rs.wind_tiles[ctx.seat.index() as usize],
         round_tile: rs.wind_tiles[ctx.round.index() as usize],
         flowers: hand.flower_count() as i64,
+        probe,
     };
 
     // Exclusive forms (and exclusive fans, below) rule out ordinary readings.
@@ -372,7 +390,7 @@ fn knitted_unique_wait(rs: &Ruleset, hand: &Hand, h: &HandFacts, r: &Reading) ->
 }
 
 /// Facts that are the same for every reading of a hand.
-struct HandFacts<'a> {
+struct HandFacts<'a, 'p> {
     present: u64,
     suits: i64,
     counts: &'a Counts,
@@ -387,6 +405,9 @@ struct HandFacts<'a> {
     seat_tile: Option<usize>,
     round_tile: Option<usize>,
     flowers: i64,
+    /// Where [`probe`] collects script failures; when set, every script runs whatever its
+    /// fan's gate and condition say.
+    probe: Option<&'p std::cell::RefCell<Vec<(usize, String)>>>,
 }
 
 /// The fans a reading gave a count to, as a bit set: exclusions, totals and the result walk these
@@ -573,6 +594,18 @@ fn judge(
         .chain(&plan.once_pungs.steps)
     {
         check_gate(rs, step, &facts);
+    }
+    // The probe runs every script before the fans are judged: judging stops at the first
+    // failing script.
+    if let Some(failures) = h.probe {
+        for s in plan.plain.iter().filter_map(|step| step.script) {
+            if failures.borrow().iter().any(|(f, _)| *f == s) {
+                continue;
+            }
+            if let Err(ScoreError::Script(m)) = run_script(rs, hand, &facts, s) {
+                failures.borrow_mut().push((s, m));
+            }
+        }
     }
     for (c, chunk) in plan.plain.chunks(64).enumerate() {
         let pass = plan.plain_masks.admitted(c, facts.flags, facts.present);

@@ -160,6 +160,11 @@ impl Scripts {
         self.functions.iter().position(|(n, _)| n == name)
     }
 
+    /// The name of script function `index`.
+    pub fn function_name(&self, index: usize) -> Option<&str> {
+        self.functions.get(index).map(|(n, _)| n.as_str())
+    }
+
     pub fn function_names(&self) -> impl Iterator<Item = &str> {
         self.functions.iter().map(|(n, _)| n.as_str())
     }
@@ -190,9 +195,16 @@ impl Scripts {
             return Ok(b as i64);
         }
         let type_name = out.type_name();
-        out.try_cast::<i64>().ok_or_else(|| {
+        let count = out.try_cast::<i64>().ok_or_else(|| {
             format!("script function `{name}` in {file} returned {type_name}; a fan function must return an integer (the count) or true/false")
-        })
+        })?;
+        if count < 0 {
+            // Clamping to 0 would score the hand as if the fan were absent, silently.
+            return Err(format!(
+                "script function `{name}` in {file} returned {count}; a fan function returns a count, 0 or more"
+            ));
+        }
+        Ok(count)
     }
 }
 
@@ -202,9 +214,10 @@ fn runtime_message(name: &str, file: &str, e: &rhai::EvalAltResult) -> String {
     use rhai::EvalAltResult as E;
     let inner = e.unwrap_inner();
     let pos = inner.position();
+    // file:line:column, the form editors and terminals jump to.
     let at = match (pos.line(), pos.position()) {
-        (Some(l), Some(c)) => format!(" at line {l}, column {c}"),
-        (Some(l), None) => format!(" at line {l}"),
+        (Some(l), Some(c)) => format!(" at {file}:{l}:{c}"),
+        (Some(l), None) => format!(" at {file}:{l}"),
         _ => String::new(),
     };
     match inner {

@@ -3,7 +3,7 @@
 //! ruleset's scorer and settlement formulas. This is the only place the engine meets a ruleset.
 
 use crate::ruleset::Ruleset;
-use crate::score::score;
+use crate::score::{score, ScoreError};
 use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinKind, WinPay};
 use mj_core::game::rules::{
     ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, DiscardRunFacts,
@@ -11,6 +11,14 @@ use mj_core::game::rules::{
     WinJudgement, WinSource,
 };
 use mj_core::{FormRules, Hand, TileSet};
+
+thread_local! {
+    /// The first script failure of a judgement on this thread, until the shell takes it. Kept
+    /// per thread rather than in the [`Table`]: a table is shared by every thread of a simulation
+    /// and every request of a server, and one game's failure must stop that game, not poison the
+    /// others.
+    static FAULT: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
 
 /// A ruleset ready to play: the compiled ruleset plus its table rules.
 #[derive(Clone, Debug)]
@@ -259,7 +267,16 @@ impl Rules for Table {
 
     fn judge_win(&self, hand: &Hand) -> Option<WinJudgement> {
         let rs = &self.ruleset;
-        let s = score(rs, hand).ok()?;
+        let s = match score(rs, hand) {
+            Ok(s) => s,
+            Err(ScoreError::Script(m)) => {
+                FAULT.with(|f| {
+                    f.borrow_mut().get_or_insert(m);
+                });
+                return None;
+            }
+            Err(_) => return None,
+        };
         let fans = s
             .hits
             .iter()
@@ -279,6 +296,10 @@ impl Rules for Table {
             fans,
             concealed_pungs: s.concealed_pungs.clamp(0, i64::from(u8::MAX)) as u8,
         })
+    }
+
+    fn take_fault(&self) -> Option<String> {
+        FAULT.with(|f| f.borrow_mut().take())
     }
 
     fn horses(&self, f: &WinFacts) -> usize {

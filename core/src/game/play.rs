@@ -27,6 +27,9 @@ pub enum PlayError {
     },
     /// Safety net: the hand did not end within a bound no real hand reaches.
     Stuck,
+    /// The rules failed while judging (a ruleset script error, with its file and line); the
+    /// hand stops rather than go on as if nobody could win.
+    Rules(String),
 }
 
 impl fmt::Display for PlayError {
@@ -38,6 +41,7 @@ impl fmt::Display for PlayError {
                 write!(f, "the ruleset seats {rules} players but {given} were given")
             }
             PlayError::Stuck => write!(f, "the hand did not end"),
+            PlayError::Rules(m) => write!(f, "the ruleset failed: {m}"),
         }
     }
 }
@@ -120,6 +124,8 @@ pub fn run_observed(
     events: &mut Vec<Event>,
     observe: &mut dyn FnMut(&State, usize, Action),
 ) -> Result<(), PlayError> {
+    // A fault left by an earlier judgement on this thread is not this hand's.
+    let _ = rules.take_fault();
     let mut moves = 0usize;
     while let Some(seat) = st.to_act() {
         moves += 1;
@@ -144,6 +150,9 @@ pub fn run_observed(
         }
         observe(st, seat, action);
         step(rules, st, seat, action, events);
+        if let Some(fault) = rules.take_fault() {
+            return Err(PlayError::Rules(fault));
+        }
     }
     Ok(())
 }

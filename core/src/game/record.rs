@@ -622,6 +622,8 @@ fn replay_events(
         None => new_hand_at(rules, record.seed, record.dealer, round, &record.start()),
     };
     let (mut st, first) = start.map_err(|e| fail(0, e.to_string()))?;
+    // A fault left by an earlier judgement on this thread is not this record's.
+    let _ = rules.take_fault();
     let mut pos = 0usize;
     compare(set, events, &mut pos, &first, fix)?;
     observe(pos, &st);
@@ -640,12 +642,18 @@ fn replay_events(
         let action = derive_action(set, &st, seat, events, pos)
             .ok_or_else(|| fail(pos, format!("no recorded event says what seat {seat} did")))?;
         let legal = legal_actions(rules, &st, seat);
+        if let Some(fault) = rules.take_fault() {
+            return Err(fail(pos, format!("the ruleset failed: {fault}")));
+        }
         if !legal.contains(&action) {
             let err = super::engine::IllegalAction { seat, action, legal };
             return Err(fail(pos, format!("illegal: {}", err.message(set))));
         }
         let mut out = Vec::new();
         step(rules, &mut st, seat, action, &mut out);
+        if let Some(fault) = rules.take_fault() {
+            return Err(fail(pos, format!("the ruleset failed: {fault}")));
+        }
         compare(set, events, &mut pos, &out, fix)?;
         if !out.is_empty() {
             observe(pos, &st);

@@ -294,6 +294,13 @@ pub trait Rules {
     /// Scores a complete hand (the last concealed tile is the winning tile; the context says how
     /// it was won). `None` when the hand is not a win at all.
     fn judge_win(&self, hand: &Hand) -> Option<WinJudgement>;
+    /// The first failure of the rules themselves (a ruleset script that failed while judging a
+    /// win) since the last call on this thread, taken. A judgement that failed answers "no win",
+    /// so the shell asks after every step and stops the hand with this message instead of
+    /// playing on with a silently wrong result. None by default.
+    fn take_fault(&self) -> Option<String> {
+        None
+    }
     /// How many tiles to reveal from the wall's end as horses (买马) for this win, before it is
     /// settled; none by default.
     fn horses(&self, _facts: &WinFacts) -> usize {
