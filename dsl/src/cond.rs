@@ -1213,6 +1213,18 @@ pub fn compile_class(ast: &Ast, set: &TileSet) -> Result<Class, CompileError> {
                     format!("unknown tile class `{name}`{}", suggest(name, &known)),
                 );
             }
+        })
+        .and_then(|c| match c {
+            // A class with no tile in this set makes its condition silently never (or always)
+            // true: almost surely a fan copied from a ruleset with other tiles.
+            Class::Mask(0) => err(
+                s.clone(),
+                format!(
+                    "tile class `{name}` is empty: ruleset {} has no such tiles",
+                    set.name
+                ),
+            ),
+            c => Ok(c),
         }),
         Ast::Tiles(runs, _) => {
             let mut m = 0u64;
@@ -1244,6 +1256,22 @@ pub fn compile_class(ast: &Ast, set: &TileSet) -> Result<Class, CompileError> {
             }
             if ranks.is_empty() {
                 return err(s.clone(), "rank(...) needs at least one rank");
+            }
+            let in_some_suit = |r: u8| set.suits().iter().any(|x| (x.min_rank..=x.max_rank).contains(&r));
+            if let Some((r, at)) = ranks.iter().zip(args).find(|(r, _)| !in_some_suit(**r)) {
+                let suits: Vec<String> = set
+                    .suits()
+                    .iter()
+                    .map(|x| format!("{}{}–{}", x.letter, x.min_rank, x.max_rank))
+                    .collect();
+                return err(
+                    at.span(),
+                    format!(
+                        "rank {r}: no suit of ruleset {} has it (suits {})",
+                        set.name,
+                        suits.join(" ")
+                    ),
+                );
             }
             Ok(Class::Mask(mask_where(&|t| {
                 set.suit_rank(t).is_some_and(|(_, r)| ranks.contains(&r))

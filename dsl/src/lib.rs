@@ -6,6 +6,7 @@ pub mod cond;
 pub mod diagnostic;
 pub mod diff;
 pub mod lang;
+pub mod limits;
 pub mod load;
 pub mod probe;
 pub mod report;

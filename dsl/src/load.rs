@@ -855,12 +855,20 @@ impl Loader {
                     }
                 }
             }
-            let value = r
-                .points
-                .as_ref()
-                .or(r.multiplier.as_ref())
-                .map(|v| *v.get_ref())
-                .unwrap_or(0);
+            let value_of = r.points.as_ref().map(|v| ("points", v));
+            let value_of = value_of.or(r.multiplier.as_ref().map(|v| ("multiplier", v)));
+            if let Some((key, v)) = value_of {
+                let max = crate::limits::MAX_FAN_VALUE;
+                if let Some(msg) = crate::limits::out_of_range(key, *v.get_ref(), max) {
+                    self.help(
+                        m.file,
+                        v.span(),
+                        format!("fan `{id}`: {msg}"),
+                        "a fan's value is a count of points or a factor; settlement formulas turn it into money",
+                    );
+                }
+            }
+            let value = value_of.map(|(_, v)| *v.get_ref()).unwrap_or(0);
             compiled.push(Fan {
                 id: id.clone(),
                 zh: r.zh.clone().unwrap_or_default(),
@@ -998,6 +1006,15 @@ impl Loader {
             }
         }
 
+        let max = crate::limits::MAX_FAN_VALUE;
+        for (file, section, key, v) in [
+            (win_file, "win", "min_points", Some(win.min_points)),
+            (win_file, "win", "discard_min_points", win.discard_min_points),
+            (scoring_file, "scoring", "cap", scoring_raw.cap),
+        ] {
+            self.check_range(file, section, key, v, max);
+        }
+
         // Settlement.
         let settlement = self.compile_settlement(&settle_raw, settle_file, &tiles);
         let settlement_source = settle_raw.clone();
@@ -1119,7 +1136,60 @@ impl Loader {
         self.typed(name, v)
     }
 
+    /// A located diagnostic when `value` lies outside -max..=max.
+    fn check_range(&mut self, file: usize, section: &str, key: &str, value: Option<i64>, max: i64) {
+        let Some(m) = value.and_then(|v| crate::limits::out_of_range(key, v, max)) else {
+            return;
+        };
+        let span = self.find_in(file, section, &format!("`{key}`"));
+        self.help(
+            file,
+            span,
+            format!("in [{section}]: {m}"),
+            "the ranges are listed under \"Limits\" in docs/ruleset-format.md",
+        );
+    }
+
+    /// Range checks of every `[settlement]` amount (see [`crate::limits`]).
+    fn check_settlement_ranges(&mut self, raw: &schema::Settlement, file: usize) {
+        let max = crate::limits::MAX_AMOUNT;
+        let kong = raw.kong.as_ref();
+        let drawn = raw.drawn_hand.as_ref();
+        for (section, key, v) in [
+            ("settlement", "cap", raw.cap),
+            ("settlement", "floor", raw.floor),
+            ("settlement", "float", raw.float),
+            ("settlement", "per_concealed_pung", raw.per_concealed_pung),
+            (
+                "settlement",
+                "dealer_repeat_multiplier",
+                raw.dealer_repeat_multiplier,
+            ),
+            (
+                "settlement.kong",
+                "on_replacement",
+                kong.and_then(|k| k.on_replacement),
+            ),
+            (
+                "settlement.drawn_hand",
+                "first_declared_pays_undeclared",
+                drawn.map(|d| d.first_declared_pays_undeclared),
+            ),
+            (
+                "settlement.drawn_hand",
+                "unready_pays_ready",
+                drawn.map(|d| d.unready_pays_ready),
+            ),
+        ] {
+            self.check_range(file, section, key, v, max);
+        }
+        for p in &raw.penalty {
+            self.check_range(file, "settlement.penalty", "each", Some(p.each), max);
+        }
+    }
+
     fn compile_settlement(&mut self, raw: &schema::Settlement, file: usize, tiles: &TileSet) -> Settlement {
+        self.check_settlement_ranges(raw, file);
         struct SettleScope<'a>(&'a TileSet);
         impl Scope for SettleScope<'_> {
             fn set(&self) -> &TileSet {
@@ -1141,6 +1211,14 @@ impl Loader {
             let r = crate::lang::parse_expr(t)
                 .map_err(|e| (e.message, e.span))
                 .and_then(|ast| {
+                    let mut nums = Vec::new();
+                    crate::limits::numbers(&ast, &mut nums);
+                    let max = crate::limits::MAX_AMOUNT;
+                    if let Some((m, span)) = nums.into_iter().find_map(|(n, span)| {
+                        crate::limits::out_of_range("a number", n, max).map(|m| (m, span))
+                    }) {
+                        return Err((m, span));
+                    }
                     let e = cond::compile(&ast, &scope).map_err(|e| (e.message, e.span))?;
                     // Formulas see amounts, not hands: a hand name would silently be 0.
                     match hand_name_in(&ast) {

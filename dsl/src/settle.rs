@@ -2,6 +2,7 @@
 
 use crate::cond::Expr;
 use crate::lang::BinOp;
+use crate::limits::payment;
 use crate::ruleset::{PaymentRule, Ruleset};
 use crate::score::Score;
 use mj_core::tile::Kind;
@@ -117,7 +118,7 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         [
             p.total,
             p.points,
-            p.total - p.points,
+            p.total.saturating_sub(p.points),
             p.flowers,
             declared(p.winner),
             declared(payer),
@@ -134,13 +135,10 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         .per_concealed_pung
         .saturating_mul(p.concealed_pungs)
         .saturating_add(st.float);
+    // Clamped to a payment's range, so that the winner's sum of every share cannot overflow.
     let share = |f: Option<&Expr>, payer: usize| {
         let a = capped(f.map_or(0, |e| eval(e, &vals(payer))));
-        if a > 0 {
-            a.saturating_add(extra)
-        } else {
-            a
-        }
+        payment(if a > 0 { a.saturating_add(extra) } else { a })
     };
     let mut out = vec![0i64; players];
     let liable = match p.kind {
@@ -269,7 +267,7 @@ pub fn settle_discard_run(rs: &Ruleset, first: usize, dealer_streak: u32) -> Vec
     };
     let mult = repeat_multiplier(rs, dealer_streak);
     for s in (0..players).filter(|&s| s != first) {
-        let amount = eval(each, &[0, 0, 0, 0, 0, 0, i64::from(dealer_streak)]).saturating_mul(mult);
+        let amount = payment(eval(each, &[0, 0, 0, 0, 0, 0, i64::from(dealer_streak)]).saturating_mul(mult));
         out[s] += amount;
         if let Some(x) = out.get_mut(first) {
             *x -= amount;
@@ -301,7 +299,8 @@ pub fn settle_kong(
     };
     let Some(f) = f else { return out };
     let d = |s: usize| i64::from(declared.get(s).copied().unwrap_or(false));
-    let mult = if on_replacement { k.on_replacement } else { 1 } * repeat_multiplier(rs, dealer_streak);
+    let mult = if on_replacement { k.on_replacement } else { 1 }
+        .saturating_mul(repeat_multiplier(rs, dealer_streak));
     for payer in 0..players {
         let pays = match kind {
             KongKind::Exposed => k.exposed_each || from == Some(payer),
@@ -310,8 +309,9 @@ pub fn settle_kong(
         if !pays || payer == konger {
             continue;
         }
-        let amount =
-            eval(f, &[0, 0, 0, 0, d(konger), d(payer), i64::from(dealer_streak)]).saturating_mul(mult);
+        let amount = payment(
+            eval(f, &[0, 0, 0, 0, d(konger), d(payer), i64::from(dealer_streak)]).saturating_mul(mult),
+        );
         out[payer] -= amount;
         out[konger] += amount;
     }
@@ -335,15 +335,20 @@ pub fn settle_drawn(
             *o -= k;
         }
     }
-    let amount =
-        rs.settlement.drawn_hand.first_declared_pays_undeclared * repeat_multiplier(rs, dealer_streak);
+    let repeat = repeat_multiplier(rs, dealer_streak);
+    let amount = payment(
+        rs.settlement
+            .drawn_hand
+            .first_declared_pays_undeclared
+            .saturating_mul(repeat),
+    );
     if let (Some(&first), true) = (declared_order.first(), amount != 0) {
         for s in (0..players).filter(|s| !declared_order.contains(s)) {
             out[first] -= amount;
             out[s] += amount;
         }
     }
-    let chajiao = rs.settlement.drawn_hand.unready_pays_ready * repeat_multiplier(rs, dealer_streak);
+    let chajiao = payment(rs.settlement.drawn_hand.unready_pays_ready.saturating_mul(repeat));
     if chajiao != 0 {
         let is_ready = |s: usize| ready.get(s).copied().unwrap_or(false);
         for payer in (0..players).filter(|&s| !is_ready(s)) {

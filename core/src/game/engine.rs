@@ -1452,9 +1452,11 @@ pub fn capped(rules: &dyn Rules, st: &State, raw: &[i64]) -> Vec<i64> {
     let mut first = None;
     for p in (0..n).filter(|&s| raw[s] < 0) {
         first.get_or_insert(p);
-        let paid = raw[p].saturating_neg().min((st.balance(p) - floor).max(0));
+        let paid = raw[p]
+            .saturating_neg()
+            .min(st.balance(p).saturating_sub(floor).max(0));
         out[p] = -paid;
-        pool += paid;
+        pool = pool.saturating_add(paid);
     }
     let first = first.unwrap_or(0);
     for k in 0..n {
@@ -1507,9 +1509,10 @@ fn pay(
         && ends_match(rules, st, &actual);
     for (seat, &amount) in actual.iter().enumerate().take(n) {
         if held {
-            st.held[seat] += amount;
+            st.held[seat] = st.held[seat].saturating_add(amount);
         } else {
-            st.scores[seat] += amount;
+            // Rules keep each payment far inside i64; saturating keeps a long match sound too.
+            st.scores[seat] = st.scores[seat].saturating_add(amount);
         }
         ev.push(Event::Payment {
             seat,

@@ -297,7 +297,8 @@ impl State {
 
     /// Points of `seat` now: its stack at the hand's start plus this hand's net on the table.
     pub fn balance(&self, seat: usize) -> i64 {
-        self.stacks.get(seat).copied().unwrap_or(0) + self.scores.get(seat).copied().unwrap_or(0)
+        let stack = self.stacks.get(seat).copied().unwrap_or(0);
+        stack.saturating_add(self.scores.get(seat).copied().unwrap_or(0))
     }
 
     pub fn is_over(&self) -> bool {
