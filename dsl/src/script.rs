@@ -215,20 +215,20 @@ fn runtime_message(name: &str, file: &str, e: &rhai::EvalAltResult) -> String {
     let inner = e.unwrap_inner();
     let pos = inner.position();
     // file:line:column, the form editors and terminals jump to.
-    let at = match (pos.line(), pos.position()) {
-        (Some(l), Some(c)) => format!(" at {file}:{l}:{c}"),
-        (Some(l), None) => format!(" at {file}:{l}"),
-        _ => String::new(),
+    let file = &match (pos.line(), pos.position()) {
+        (Some(l), Some(c)) => format!("{file}:{l}:{c}"),
+        (Some(l), None) => format!("{file}:{l}"),
+        _ => file.to_string(),
     };
     match inner {
         E::ErrorTooManyOperations(_) => format!(
-            "script function `{name}` in {file} was stopped{at} after {MAX_OPERATIONS} operations, the sandbox's limit; a loop that never ends?"
+            "script function `{name}` in {file} was stopped after {MAX_OPERATIONS} operations, the sandbox's limit; a loop that never ends?"
         ),
         E::ErrorStackOverflow(_) => format!(
-            "script function `{name}` in {file} was stopped{at}: calls nested deeper than {MAX_CALL_LEVELS}; a recursion that never ends?"
+            "script function `{name}` in {file} was stopped: calls nested deeper than {MAX_CALL_LEVELS}; a recursion that never ends?"
         ),
         E::ErrorDataTooLarge(what, _) => format!(
-            "script function `{name}` in {file} was stopped{at}: {what} grew past the sandbox's limit (strings {MAX_STRING} bytes, arrays {MAX_ARRAY} items, maps {MAX_MAP} entries)"
+            "script function `{name}` in {file} was stopped: {what} grew past the sandbox's limit (strings {MAX_STRING} bytes, arrays {MAX_ARRAY} items, maps {MAX_MAP} entries)"
         ),
         _ => {
             let text = inner.to_string();
@@ -237,7 +237,7 @@ fn runtime_message(name: &str, file: &str, e: &rhai::EvalAltResult) -> String {
                 Some(i) if text.ends_with(')') => text[..i].to_string(),
                 _ => text,
             };
-            format!("script function `{name}` in {file} failed{at}: {text}")
+            format!("script function `{name}` in {file} failed: {text}")
         }
     }
 }
