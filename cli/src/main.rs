@@ -41,6 +41,10 @@ enum Command {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
+        /// Print the full account: the reading, what produced each fan, and every fan the
+        /// hand's shape suggests that was not counted, with the rule that removed it.
+        #[arg(long, conflicts_with = "json")]
+        why: bool,
     },
     /// The tiles that complete a 3n+1 hand, and how far it is from ready.
     Waits {
@@ -251,6 +255,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             hand,
             batch,
             json,
+            why,
         } => {
             let rs = load(&rules)?;
             if let Some(path) = batch {
@@ -269,7 +274,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 writeln!(out, "{v}").map_err(|e| e.to_string())?;
             } else {
                 match &result {
-                    Ok(s) => report::score(&rs, s, &mut out).map_err(|e| e.to_string())?,
+                    Ok(s) => report::score(&rs, s, why, &mut out).map_err(|e| e.to_string())?,
                     Err(e) => {
                         eprintln!("error: {e}");
                     }
@@ -524,7 +529,13 @@ fn score_batch(rs: &Ruleset, path: &str, out: &mut impl Write) -> Result<ExitCod
             json::score_line(rs, text)
         };
         let v = match v {
-            Ok(s) => json::score_json(rs, &s),
+            Ok(s) => {
+                let mut v = json::score_json(rs, &s);
+                if let Some(o) = v.as_object_mut() {
+                    o.insert("line".into(), serde_json::json!(i + 1));
+                }
+                v
+            }
             Err(e) => {
                 failed += 1;
                 serde_json::json!({ "error": e, "line": i + 1 })

@@ -13,22 +13,64 @@ fn pad(s: &str, w: usize) -> String {
     format!("{s}{}", " ".repeat(w.saturating_sub(width(s))))
 }
 
-pub fn score(rs: &Ruleset, r: &HandReport, out: &mut impl Write) -> io::Result<()> {
+/// What produced a fan, in one line: each occurrence's sets and words, occurrences apart by
+/// ` | `; an occurrence naming every set of the reading reads "whole hand".
+fn why_line(r: &HandReport, why: &[mj_dsl::explain::Occurrence]) -> String {
+    let one = |o: &mj_dsl::explain::Occurrence| {
+        let mut parts = Vec::new();
+        if !o.sets.is_empty() {
+            parts.push(if o.sets == r.reading && r.reading.len() > 1 {
+                "whole hand".to_string()
+            } else {
+                o.sets.join(" ")
+            });
+        }
+        parts.extend(o.words.iter().cloned());
+        parts.join(" ")
+    };
+    why.iter().map(one).collect::<Vec<_>>().join(" | ")
+}
+
+/// The fan table of a scored hand; with `full` (`mj score --why`), also the reading and every
+/// fan the shape suggests that was not counted, with the rule that removed it.
+pub fn score(rs: &Ruleset, r: &HandReport, full: bool, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "{} ({}): {}", rs.name, rs.version, r.hand)?;
+    if full {
+        writeln!(out, "  reading: {}", r.reading.join(" "))?;
+    }
     let zw = r.fans.iter().map(|f| width(&f.zh)).max().unwrap_or(0);
     let ew = r.fans.iter().map(|f| width(&f.en)).max().unwrap_or(0);
     for f in &r.fans {
         let count = if f.count > 1 {
             format!(" x{}", f.count)
         } else {
-            String::new()
+            "   ".to_string()
         };
         writeln!(
             out,
-            "  {}  {}  {:>3}{count}",
+            "  {}  {}  {:>3}{count}  {}",
             pad(&f.zh, zw),
             pad(&f.en, ew),
-            f.points
+            f.points,
+            why_line(r, &f.why)
+        )?;
+    }
+    if full && !r.removed.is_empty() {
+        writeln!(out, "  not counted:")?;
+        let zw = r.removed.iter().map(|f| width(&f.zh)).max().unwrap_or(0);
+        let ew = r.removed.iter().map(|f| width(&f.en)).max().unwrap_or(0);
+        for f in &r.removed {
+            let count = if f.count > 1 {
+                format!(" x{}", f.count)
+            } else {
+                String::new()
+            };
+            writeln!(out, "    {}  {}{count}  {}", pad(&f.zh, zw), pad(&f.en, ew), f.by)?;
+        }
+    } else if full {
+        writeln!(
+            out,
+            "  not counted: none (every fan the shape suggests was counted)"
         )?;
     }
     writeln!(out, "  total {}", r.total)?;

@@ -211,8 +211,9 @@ impl OnceFans {
     /// once per fan scored: the largest group fan wins and stops smaller ones; after a three-set
     /// fan a leftover set combines once with a used set; without one, pairwise fans are capped at
     /// one fewer than the sets that take part, trimming repeated fans first, lowest in the table
-    /// first (不得相同, 不拆移, 套算一次).
-    pub fn account(&self, live: u64, tiles: &[usize], f: &Facts, mut add: impl FnMut(usize)) {
+    /// first (不得相同, 不拆移, 套算一次). `add` also gets the positions in `tiles` of the sets the
+    /// fan was counted on, for the explanation of a score.
+    pub fn account(&self, live: u64, tiles: &[usize], f: &Facts, mut add: impl FnMut(usize, &[usize])) {
         let t = self.tables(f.set);
         let n = tiles.len().min(8);
         let tiles = &tiles[..n];
@@ -229,8 +230,8 @@ impl OnceFans {
                 true
             });
             if let Some((fan, used)) = found {
-                add(fan);
                 let used = &used[..arity];
+                add(fan, used);
                 // Each leftover set may combine once with a used one: the best pairwise fan.
                 for l in (0..n).filter(|i| !used.contains(i)) {
                     let best = used
@@ -238,10 +239,11 @@ impl OnceFans {
                         .filter_map(|&u| {
                             let (a, b) = if u < l { (u, l) } else { (l, u) };
                             self.first_match(t, live, tiles, &[a, b], f)
+                                .map(|fan| (fan, [a, b]))
                         })
                         .min();
-                    if let Some(b) = best {
-                        add(b);
+                    if let Some((b, pair)) = best {
+                        add(b, &pair);
                     }
                 }
                 return;
@@ -253,11 +255,19 @@ impl OnceFans {
         // Pairwise relations: at most one fan per pair of sets.
         let mut related = [false; 8];
         let mut per_fan: [(usize, u32); 16] = [(usize::MAX, 0); 16];
+        // Every related pair with its fan, in the order found: the pairs a fan is counted on
+        // are its first ones.
+        let mut pairs = [(usize::MAX, 0u8, 0u8); 28];
+        let mut found = 0;
         let mut kinds = 0;
         let mut total = 0usize;
         for i in 0..n {
             for j in i + 1..n {
                 if let Some(fan) = self.first_match(t, live, tiles, &[i, j], f) {
+                    if let Some(slot) = pairs.get_mut(found) {
+                        *slot = (fan, i as u8, j as u8);
+                        found += 1;
+                    }
                     related[i] = true;
                     related[j] = true;
                     total += 1;
@@ -284,8 +294,9 @@ impl OnceFans {
             }
         }
         for &(fan, c) in per_fan.iter() {
-            for _ in 0..c {
-                add(fan);
+            let on = pairs[..found].iter().filter(|p| p.0 == fan);
+            for &(_, i, j) in on.take(c as usize) {
+                add(fan, &[usize::from(i), usize::from(j)]);
             }
         }
     }

@@ -1136,6 +1136,15 @@ pub const FORM_NAMES: [&str; 5] = [
     "knitted_straight",
 ];
 
+/// The name of a form, as conditions write it.
+pub fn form_name(form: Form) -> &'static str {
+    FORM_NAMES
+        .iter()
+        .copied()
+        .find(|n| form_by_name(n) == Some(form))
+        .unwrap_or("standard")
+}
+
 pub fn form_by_name(name: &str) -> Option<Form> {
     Some(match name {
         "standard" => Form::Standard,

@@ -5,6 +5,7 @@ pub mod combination;
 pub mod cond;
 pub mod diagnostic;
 pub mod diff;
+pub mod explain;
 pub mod lang;
 pub mod limits;
 pub mod load;

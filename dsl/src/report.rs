@@ -1,8 +1,9 @@
 //! The result of scoring one line of notation, as every front end shows it: the CLI's table and
 //! JSON, the snapshot files and the web API all serialize this one struct.
 
+use crate::explain::{Explanation, Occurrence, RemovedFan};
 use crate::ruleset::Ruleset;
-use crate::score::{score, Score};
+use crate::score::{explain, Score};
 use crate::settle::{self, WinKind};
 use mj_core::notation::{parse_hand, print_hand};
 use mj_core::{Hand, Wind};
@@ -16,13 +17,22 @@ pub struct FanLine {
     /// Points each (or the multiplier, in a multiplying ruleset).
     pub points: i64,
     pub count: u32,
+    /// What produced the fan: one entry per time it was counted (one for all of them when they
+    /// cannot be told apart), naming sets of `reading` and context words.
+    pub why: Vec<Occurrence>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct HandReport {
     /// The hand in canonical notation.
     pub hand: String,
+    /// The reading the score is of: its sets, pair(s), knitted and honour tiles, in notation.
+    pub reading: Vec<String>,
     pub fans: Vec<FanLine>,
+    /// Fans the hand's shape suggests but that were not counted, each with the rule that removed
+    /// it (an exclusion, accounting "once", the fan's forms).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<RemovedFan>,
     pub total: i64,
     pub valid: bool,
     /// Why the hand is not valid, when it is not.
@@ -47,8 +57,8 @@ fn line(text: &str) -> &str {
 
 pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
     discarder_offset(rs, hand)?;
-    let s = score(rs, hand).map_err(|e| e.to_string())?;
-    Ok(report(rs, hand, &s))
+    let (s, why) = explain(rs, hand).map_err(|e| e.to_string())?;
+    Ok(report(rs, hand, &s, why))
 }
 
 /// The discarder's seat relative to the winner, from `from=N` (1 = left, 上家, the default, up to
@@ -71,7 +81,8 @@ fn discarder_offset(rs: &Ruleset, hand: &Hand) -> Result<usize, String> {
     }
 }
 
-fn report(rs: &Ruleset, hand: &Hand, s: &Score) -> HandReport {
+fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation) -> HandReport {
+    let mut occurrences = why.fans.into_iter();
     let fans = s
         .hits
         .iter()
@@ -83,6 +94,7 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score) -> HandReport {
                 en: f.en.clone(),
                 points: f.value,
                 count: h.count,
+                why: occurrences.next().unwrap_or_default(),
             }
         })
         .collect();
@@ -142,7 +154,9 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score) -> HandReport {
     }
     HandReport {
         hand: print_hand(&rs.tiles, hand),
+        reading: why.reading,
         fans,
+        removed: why.removed,
         total: s.total,
         valid: s.valid,
         reason,

@@ -93,11 +93,11 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
         .try_with(|cell| {
             cell.try_borrow_mut()
                 .ok()
-                .map(|mut s| score_in(rs, hand, None, &mut s))
+                .map(|mut s| score_in(rs, hand, Mode::Plain, &mut s))
         })
         .ok()
         .flatten()
-        .unwrap_or_else(|| score_in(rs, hand, None, &mut Scratch::default()))
+        .unwrap_or_else(|| score_in(rs, hand, Mode::Plain, &mut Scratch::default()))
 }
 
 /// [`score`], running every fan script on every reading whatever the fan's condition says, so
@@ -105,18 +105,28 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
 /// Each script's first failure goes into `failures` (script index, message); a script that has
 /// failed once is not run again.
 pub(crate) fn probe(rs: &Ruleset, hand: &Hand, failures: &std::cell::RefCell<Vec<(usize, String)>>) {
-    let _ = score_in(rs, hand, Some(failures), &mut Scratch::default());
+    let _ = score_in(rs, hand, Mode::Probe(failures), &mut Scratch::default());
+}
+
+/// [`score`] with the account of its result: what produced each fan, and which fans the
+/// hand's shape suggests but that were not counted, with the rule that removed them.
+pub fn explain(rs: &Ruleset, hand: &Hand) -> Result<(Score, crate::explain::Explanation), ScoreError> {
+    let mut out = None;
+    let s = score_in(rs, hand, Mode::Explain(&mut out), &mut Scratch::default())?;
+    Ok((s, out.unwrap_or_default()))
+}
+
+/// What [`score_in`] does beside scoring.
+enum Mode<'a> {
+    Plain,
+    Probe(&'a std::cell::RefCell<Vec<(usize, String)>>),
+    Explain(&'a mut Option<crate::explain::Explanation>),
 }
 
 /// Most context words read into a buffer on the stack; a ruleset with more allocates.
 const WORDS_ON_STACK: usize = 16;
 
-fn score_in(
-    rs: &Ruleset,
-    hand: &Hand,
-    probe: Option<&std::cell::RefCell<Vec<(usize, String)>>>,
-    scratch: &mut Scratch,
-) -> Result<Score, ScoreError> {
+fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Result<Score, ScoreError> {
     check_table(rs, hand)?;
     let set = &rs.tiles;
     let expected = rs.win_size();
@@ -210,7 +220,10 @@ fn score_in(
         seat_tile: rs.wind_tiles[ctx.seat.index() as usize],
         round_tile: rs.wind_tiles[ctx.round.index() as usize],
         flowers: hand.flower_count() as i64,
-        probe,
+        probe: match mode {
+            Mode::Probe(p) => Some(p),
+            _ => None,
+        },
     };
 
     // Exclusive forms (and exclusive fans, below) rule out ordinary readings.
@@ -266,6 +279,15 @@ fn score_in(
         _ => rs.min_points,
     };
     let valid = value >= min;
+    if let Mode::Explain(out) = mode {
+        *out = Some(with_facts(rs, hand, &hand_facts, &divs[best], |f| {
+            let mut row = vec![0; n];
+            let mut trace = Trace::default();
+            // The best reading was judged without error already.
+            let _ = judge_facts(rs, hand, &hand_facts, f, &mut row, Some(&mut trace));
+            crate::explain::explain(rs, f, &hits, &trace)
+        }));
+    }
     let reading = divs[best].reading.clone();
     let concealed_pungs = concealed_pungs(rs, hand, win, &reading);
     Ok(Score {
@@ -534,10 +556,30 @@ fn judge(
     d: &Division,
     counts: &mut [u32],
 ) -> Result<Touched, ScoreError> {
-    let mut row = Row {
-        counts,
-        touched: Touched::new(),
-    };
+    with_facts(rs, hand, h, d, |facts| {
+        judge_facts(rs, hand, h, facts, counts, None)
+    })
+}
+
+/// What the explanation of a reading needs beyond its final counts: the counts before
+/// exclusions, which fan excluded which, and the sets each "once" group fan was counted on.
+#[derive(Default)]
+pub(crate) struct Trace {
+    pub before_exclusions: Vec<u32>,
+    /// (excluding fan, excluded fan), in the order applied.
+    pub excluded: Vec<(usize, usize)>,
+    /// (fan, set positions among the reading's sets of the fan's kind, sorted by first tile).
+    pub once_sets: Vec<(usize, GroupKind, Vec<usize>)>,
+}
+
+/// Calls `body` with the facts of division `d`.
+fn with_facts<R>(
+    rs: &Ruleset,
+    hand: &Hand,
+    h: &HandFacts,
+    d: &Division,
+    body: impl FnOnce(&Facts) -> R,
+) -> R {
     let set = &rs.tiles;
     let r = &d.reading;
     let ctx = &hand.context;
@@ -582,6 +624,24 @@ fn judge(
         flags: 0,
     };
     facts.settle_vars(&rs.scoring.plan.vars);
+    body(&facts)
+}
+
+/// [`judge`] on the facts of a division; with `trace`, also records what explains the counts.
+fn judge_facts(
+    rs: &Ruleset,
+    hand: &Hand,
+    h: &HandFacts,
+    facts: &Facts,
+    counts: &mut [u32],
+    mut trace: Option<&mut Trace>,
+) -> Result<Touched, ScoreError> {
+    let mut row = Row {
+        counts,
+        touched: Touched::new(),
+    };
+    let facts = &*facts;
+    let r = facts.reading;
     let plan = &rs.scoring.plan;
     // The gates first, in one pass without branches, then the fans they admit: a step left out
     // keeps its count at 0, which is what it would have scored.
@@ -593,7 +653,7 @@ fn judge(
         .chain(&plan.once_chows.steps)
         .chain(&plan.once_pungs.steps)
     {
-        check_gate(rs, step, &facts);
+        check_gate(rs, step, facts);
     }
     // The probe runs every script before the fans are judged: judging stops at the first
     // failing script.
@@ -602,7 +662,7 @@ fn judge(
             if failures.borrow().iter().any(|(f, _)| *f == s) {
                 continue;
             }
-            if let Err(ScoreError::Script(m)) = run_script(rs, hand, &facts, s) {
+            if let Err(ScoreError::Script(m)) = run_script(rs, hand, facts, s) {
                 failures.borrow_mut().push((s, m));
             }
         }
@@ -628,12 +688,12 @@ fn judge(
                 continue;
             }
             let mut c: i64 = match &step.group {
-                Some(g) => count_groups(g, &facts) as i64,
+                Some(g) => count_groups(g, facts) as i64,
                 None => 1,
             };
             if c > 0 {
                 if let Some(w) = &step.when {
-                    let v = w.eval(&facts);
+                    let v = w.eval(facts);
                     c = if step.group.is_some() {
                         c * i64::from(v != 0)
                     } else {
@@ -643,7 +703,7 @@ fn judge(
             }
             if c > 0 {
                 if let Some(s) = step.script {
-                    c = run_script(rs, hand, &facts, s)?;
+                    c = run_script(rs, hand, facts, s)?;
                 }
             }
             row.set(step.fan, clamp(c, step.max_count));
@@ -660,13 +720,22 @@ fn judge(
         if nt < 2 {
             continue;
         }
-        let live = once.live(&facts);
+        let live = once.live(facts);
         if live != 0 {
-            once.account(live, &tiles[..nt], &facts, |fan| row.add(fan, 1));
+            match trace.as_deref_mut() {
+                None => once.account(live, &tiles[..nt], facts, |fan, _| row.add(fan, 1)),
+                Some(t) => once.account(live, &tiles[..nt], facts, |fan, sets| {
+                    row.add(fan, 1);
+                    t.once_sets.push((fan, kind, sets.to_vec()));
+                }),
+            }
         }
     }
     let Row { counts, mut touched } = row;
     let n = counts.len();
+    if let Some(t) = trace.as_deref_mut() {
+        t.before_exclusions = counts.to_vec();
+    }
     // Exclusions, in table order: a fan already excluded excludes nothing. Only fans with a
     // count can exclude, so the touched ones are all there is to visit.
     for i in touched.fans(n) {
@@ -674,6 +743,11 @@ fn judge(
             continue;
         }
         for &(j, lim) in plan.exclusions(i) {
+            if let Some(t) = trace.as_deref_mut() {
+                if counts[j] > 0 {
+                    t.excluded.push((i, j));
+                }
+            }
             counts[j] = match lim {
                 None => 0,
                 Some(l) => counts[j].saturating_sub(l),
@@ -682,7 +756,7 @@ fn judge(
     }
     // The fallback fan (chicken hand) scores when nothing else but bonus fans did.
     if !plan.fallback.is_empty() && !touched.fans(n).any(|f| counts[f] > 0 && !plan.values[f].1) {
-        touched = fallback(plan, &facts, Row { counts, touched });
+        touched = fallback(plan, facts, Row { counts, touched });
     }
     Ok(touched)
 }
@@ -757,7 +831,7 @@ fn clamp(c: i64, max: Option<u32>) -> u32 {
 
 /// The first tiles of a reading's sets of one group kind, sorted: the order combination fans are
 /// tried in. A hand has at most seven pairs or six sets, so this lives on the stack.
-fn group_tiles(kind: GroupKind, r: &Reading) -> ([usize; 8], usize) {
+pub(crate) fn group_tiles(kind: GroupKind, r: &Reading) -> ([usize; 8], usize) {
     let mut t = [0usize; 8];
     let mut n = 0;
     let mut push = |id: usize| {
@@ -801,7 +875,7 @@ pub fn count_groups(g: &Group, f: &Facts) -> usize {
 }
 
 /// Suit and rank of each set's first tile, looked up once per reading for every pick.
-fn suit_ranks(f: &Facts, tiles: &[usize]) -> [(u8, u8, bool); 8] {
+pub(crate) fn suit_ranks(f: &Facts, tiles: &[usize]) -> [(u8, u8, bool); 8] {
     let mut sr = [(0u8, 0u8, false); 8];
     for (x, &t) in sr.iter_mut().zip(tiles) {
         *x = suit_rank(f.set, t);
@@ -810,7 +884,7 @@ fn suit_ranks(f: &Facts, tiles: &[usize]) -> [(u8, u8, bool); 8] {
 }
 
 /// The [`Pick`] of the sets at positions `idx`.
-fn pick(sr: &[(u8, u8, bool); 8], tiles: &[usize; 8], idx: &[usize]) -> Pick {
+pub(crate) fn pick(sr: &[(u8, u8, bool); 8], tiles: &[usize; 8], idx: &[usize]) -> Pick {
     let mut s = [(0u8, 0u8, false); 8];
     let mut t = [0usize; 8];
     let k = idx.len().min(8);

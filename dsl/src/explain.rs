@@ -1,0 +1,468 @@
+//! The account of a score: for every fan counted, what produced it (the sets, the pair, the
+//! context words), one entry per time it was counted; and for every fan the hand's shape
+//! suggests but that was not counted, the rule that removed it. Club players and rule designers
+//! ask "why this fan?" far more than anything else, so the answer comes from the scorer's own
+//! judgement of the best reading (its exclusions and its "once" accounting as they were
+//! applied), never from a second model of the rules.
+//!
+//! Everything is derived from the ruleset's data: a fan's evidence is read off its compiled
+//! condition (`pungs(dragons)` names the dragon pungs, `self_drawn` the word `self`), its group
+//! pattern (the matching sets), or, for conditions about the whole hand, every set and the pair.
+
+use crate::cond::{Expr, Facts, Var};
+use crate::lang::GroupKind;
+use crate::ruleset::{form_bit, Accounting, Ruleset};
+use crate::score::{FanHit, Trace};
+use mj_core::reading::{SetKind, WinPlace};
+use serde::Serialize;
+
+/// One time a fan was counted, and what it was counted on.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct Occurrence {
+    /// Sets and pairs of the reading (in notation, as [`Explanation::reading`] lists them).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<String>,
+    /// Context words of the hand the fan reads (`self`, `last`, `kong`, `fourth`, `flowers=2`,
+    /// a ruleset's own words).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<String>,
+}
+
+/// A fan the hand's shape suggests but that was not counted (or counted fewer times).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct RemovedFan {
+    pub id: String,
+    pub zh: String,
+    pub en: String,
+    /// How many times it was not counted.
+    pub count: u32,
+    /// The rule that removed it, in words.
+    pub by: String,
+}
+
+/// The account of a score's best reading.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Explanation {
+    /// The best reading's sets, then its pair (or pairs), then knitted and honour tiles, each in
+    /// notation: what every [`Occurrence::sets`] entry is one of.
+    pub reading: Vec<String>,
+    /// Per fan of the score's hits, in the same order: one entry per count when the occurrences
+    /// can be told apart, else one entry for all of them.
+    pub fans: Vec<Vec<Occurrence>>,
+    pub removed: Vec<RemovedFan>,
+}
+
+/// The items of a reading, as [`Explanation::reading`] lists them.
+struct Items {
+    names: Vec<String>,
+    /// Index of the pair item (standard, knitted straight, orphans' duplicate).
+    pair: Option<usize>,
+    /// First index of the seven-pairs items.
+    pairs: usize,
+    /// Index of the knitted-tiles item, and of the honours item.
+    knitted: Option<usize>,
+    honours: Option<usize>,
+}
+
+fn items(f: &Facts) -> Items {
+    let r = f.reading;
+    let set = f.set;
+    let mut names: Vec<String> = r
+        .sets
+        .iter()
+        .map(|s| {
+            let n = match s.kind {
+                SetKind::Chow => return mj_core::notation::print_tiles(set, &chow_tiles(set, s.tile)),
+                SetKind::Pung => 3,
+                SetKind::Kong => 4,
+            };
+            mj_core::notation::print_tiles(set, &vec![s.tile; n])
+        })
+        .collect();
+    let pair = r.pair.map(|p| {
+        names.push(mj_core::notation::print_tiles(set, &[p, p]));
+        names.len() - 1
+    });
+    let pairs = names.len();
+    for &p in r.pairs.iter() {
+        names.push(mj_core::notation::print_tiles(set, &[p, p]));
+    }
+    // Thirteen orphans lists only its duplicated tile: the other twelve kinds, once each.
+    if r.form == mj_core::Form::Orphans {
+        let once: Vec<mj_core::Tile> = set
+            .playing_tiles()
+            .filter(|t| f.counts[t.id()] > 0 && Some(*t) != r.pair)
+            .collect();
+        names.push(mj_core::notation::print_tiles(set, &once));
+    }
+    let mut listed = |tiles: &[mj_core::Tile]| {
+        (!tiles.is_empty()).then(|| {
+            names.push(mj_core::notation::print_tiles(set, tiles));
+            names.len() - 1
+        })
+    };
+    let knitted = listed(&r.knitted);
+    let honours = listed(&r.honours);
+    Items {
+        names,
+        pair,
+        pairs,
+        knitted,
+        honours,
+    }
+}
+
+fn chow_tiles(set: &mj_core::TileSet, first: mj_core::Tile) -> Vec<mj_core::Tile> {
+    (0..3).filter_map(|k| set.step(first, k)).collect()
+}
+
+/// Builds the account of the best reading `f` whose fans are `hits`, from the scorer's `trace`.
+pub(crate) fn explain(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Explanation {
+    let it = items(f);
+    let fans = hits
+        .iter()
+        .map(|h| {
+            occurrences(rs, f, &it, trace, h.fan, h.count)
+                .into_iter()
+                .map(|(sets, words)| Occurrence {
+                    sets: sets.into_iter().map(|i| it.names[i].clone()).collect(),
+                    words,
+                })
+                .collect()
+        })
+        .collect();
+    Explanation {
+        removed: removed(rs, f, hits, trace),
+        reading: it.names,
+        fans,
+    }
+}
+
+/// Item indices and words per occurrence of fan `fan`, counted `count` times.
+type Occ = (Vec<usize>, Vec<String>);
+
+fn occurrences(rs: &Ruleset, f: &Facts, it: &Items, trace: &Trace, fan: usize, count: u32) -> Vec<Occ> {
+    let def = &rs.fans[fan];
+    let count = count as usize;
+    // A group fan shared out by accounting "once": the sets the accounting counted it on.
+    let once: Vec<Occ> = trace
+        .once_sets
+        .iter()
+        .filter(|(x, _, _)| *x == fan)
+        .map(|(_, kind, pos)| {
+            let order = kind_items(*kind, f, it);
+            (
+                pos.iter().filter_map(|&p| order.get(p).copied()).collect(),
+                Vec::new(),
+            )
+        })
+        .collect();
+    if !once.is_empty() {
+        return once.into_iter().take(count.max(1)).collect();
+    }
+    // A group fan under accounting "all": every matching pick of sets.
+    if let Some(g) = &def.group {
+        let picks = group_picks(g, f, it);
+        if !picks.is_empty() {
+            return picks
+                .into_iter()
+                .map(|p| (p, Vec::new()))
+                .take(count.max(1))
+                .collect();
+        }
+    }
+    let mut w = Witness::default();
+    if let Some(e) = &def.when {
+        witness(rs, e, f, it, &mut w);
+    }
+    if w.sets.is_empty() && w.words.is_empty() || w.whole {
+        w.sets = (0..it.names.len()).collect();
+    }
+    // A count with one witnessed set each (箭刻 ×2 from `pungs(dragons)`): one per occurrence.
+    if count > 1 && w.sets.len() == count && !w.whole && w.words.is_empty() {
+        return w.sets.into_iter().map(|s| (vec![s], Vec::new())).collect();
+    }
+    vec![(w.sets, w.words)]
+}
+
+/// What a condition reads, gathered by [`witness`].
+#[derive(Default)]
+struct Witness {
+    sets: Vec<usize>,
+    words: Vec<String>,
+    /// The condition is about every tile (a flush, "no honours", a shape).
+    whole: bool,
+}
+
+impl Witness {
+    fn set(&mut self, i: usize) {
+        if !self.sets.contains(&i) {
+            self.sets.push(i);
+        }
+    }
+    fn word(&mut self, w: String) {
+        if !self.words.contains(&w) {
+            self.words.push(w);
+        }
+    }
+}
+
+/// The reading's item holding the winning tile.
+fn winning_item(f: &Facts, it: &Items) -> Option<usize> {
+    let r = f.reading;
+    match r.win {
+        WinPlace::Set(i) => Some(usize::from(i)),
+        WinPlace::Pair => it.pair.or_else(|| {
+            r.pairs
+                .iter()
+                .position(|p| p.id() == f.winning)
+                .map(|k| it.pairs + k)
+        }),
+        WinPlace::Knitted => it.knitted.or(it.honours),
+    }
+}
+
+/// Gathers what expression `e` reads on the reading. Only parts that hold are evidence: the
+/// false side of an `or` and anything under `not` explain nothing.
+fn witness(rs: &Ruleset, e: &Expr, f: &Facts, it: &Items, w: &mut Witness) {
+    let sets = &f.reading.sets;
+    let each_set = |w: &mut Witness, keep: &dyn Fn(&mj_core::reading::Set) -> bool| {
+        for (i, s) in sets.iter().enumerate() {
+            if keep(s) {
+                w.set(i);
+            }
+        }
+    };
+    match e {
+        Expr::Num(_) | Expr::Not(_) => {}
+        Expr::Bin(op, a, b) => {
+            use crate::lang::BinOp;
+            for side in [a, b] {
+                if *op != BinOp::Or || side.eval(f) != 0 {
+                    witness(rs, side, f, it, w);
+                }
+            }
+        }
+        Expr::PungsOf(c) => {
+            let m = c.eval(f);
+            each_set(w, &|s| s.kind != SetKind::Chow && m >> s.tile.id() & 1 != 0);
+        }
+        Expr::KongsOf(c) => {
+            let m = c.eval(f);
+            each_set(w, &|s| s.kind == SetKind::Kong && m >> s.tile.id() & 1 != 0);
+        }
+        Expr::ChowsOf(c) => {
+            let m = c.eval(f);
+            each_set(w, &|s| s.kind == SetKind::Chow && m & (0b111 << s.tile.id()) != 0);
+        }
+        Expr::PairOf(c) => {
+            if let (Some(p), Some(i)) = (f.reading.pair, it.pair) {
+                if c.eval(f) >> p.id() & 1 != 0 {
+                    w.set(i);
+                }
+            }
+        }
+        Expr::Group(g) => {
+            for p in group_picks(g, f, it) {
+                p.into_iter().for_each(|i| w.set(i));
+            }
+        }
+        Expr::Wait(_) | Expr::UniqueWait => {
+            if let Some(i) = winning_item(f, it) {
+                w.set(i);
+            }
+        }
+        Expr::Word(i) => {
+            if let Some(word) = rs.context_words.get(*i) {
+                w.word(word_text(&word.word, f.words.get(*i).copied().flatten()));
+            }
+        }
+        Expr::Var(v) | Expr::VarCmp(_, v, _) => var_witness(*v, f, it, w),
+        Expr::All(_)
+        | Expr::Any(_)
+        | Expr::NoneOf(_)
+        | Expr::TileCount(_)
+        | Expr::Kinds(_)
+        | Expr::EveryGroup(_)
+        | Expr::Form(_)
+        | Expr::Shape(_)
+        | Expr::ConcealedShape(_) => w.whole = true,
+    }
+}
+
+fn word_text(word: &str, value: Option<i64>) -> String {
+    match value {
+        Some(v) if v != 1 => format!("{word}={v}"),
+        _ => word.to_string(),
+    }
+}
+
+/// What a hand quantity reads.
+fn var_witness(v: Var, f: &Facts, it: &Items, w: &mut Witness) {
+    let sets = &f.reading.sets;
+    let mut keep = |pred: &dyn Fn(&mj_core::reading::Set) -> bool| {
+        for (i, s) in sets.iter().enumerate() {
+            if pred(s) {
+                w.set(i);
+            }
+        }
+    };
+    match v {
+        Var::Chows => keep(&|s| s.kind == SetKind::Chow),
+        Var::Pungs => keep(&|s| s.kind != SetKind::Chow),
+        Var::Kongs => keep(&|s| s.kind == SetKind::Kong),
+        Var::ConcealedKongs => keep(&|s| s.kind == SetKind::Kong && s.concealed),
+        Var::ExposedKongs => keep(&|s| s.kind == SetKind::Kong && !s.concealed),
+        Var::ConcealedPungs => keep(&|s| s.kind != SetKind::Chow && s.concealed),
+        Var::Declared => keep(&|s| s.meld.is_some()),
+        Var::ExposedMelds => keep(&|s| s.meld.is_some() && !s.concealed),
+        Var::SelfDrawn if f.self_drawn => w.word("self".into()),
+        Var::LastTile if f.last_tile => w.word("last".into()),
+        Var::Kong if f.kong => w.word("kong".into()),
+        Var::Fourth if f.fourth => w.word("fourth".into()),
+        Var::Flowers if f.flowers > 0 => w.word(format!("flowers={}", f.flowers)),
+        Var::UniqueWait | Var::WinInHand | Var::WinInMelds => {
+            if let Some(i) = winning_item(f, it) {
+                w.set(i);
+            }
+        }
+        Var::Knitted => {
+            if let Some(i) = it.knitted {
+                w.set(i);
+            }
+        }
+        Var::Suits | Var::Hogs | Var::ConcealedHogs | Var::MeldedHogs => w.whole = true,
+        _ => {}
+    }
+}
+
+/// The item indices of the reading's groups of `kind`, in the order the scorer picks them
+/// (sorted by first tile).
+fn kind_items(kind: GroupKind, f: &Facts, it: &Items) -> Vec<usize> {
+    let r = f.reading;
+    let mut v: Vec<(usize, usize)> = match kind {
+        GroupKind::Chows => r
+            .sets
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.kind == SetKind::Chow)
+            .map(|(i, s)| (s.tile.id(), i))
+            .collect(),
+        GroupKind::Pungs => r
+            .sets
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.kind != SetKind::Chow)
+            .map(|(i, s)| (s.tile.id(), i))
+            .collect(),
+        GroupKind::Pairs => r
+            .pairs
+            .iter()
+            .enumerate()
+            .map(|(k, p)| (p.id(), it.pairs + k))
+            .collect(),
+    };
+    v.sort_unstable();
+    v.into_iter().map(|(_, i)| i).collect()
+}
+
+/// Every pick of the reading's groups that group pattern `g` accepts, as item indices.
+fn group_picks(g: &crate::cond::Group, f: &Facts, it: &Items) -> Vec<Vec<usize>> {
+    let (tiles, n) = crate::score::group_tiles(g.kind, f.reading);
+    let order = kind_items(g.kind, f, it);
+    let sr = crate::score::suit_ranks(f, &tiles[..n]);
+    let mut out = Vec::new();
+    crate::score::for_each_subset(n, g.count, |idx| {
+        if g.accepts(&crate::score::pick(&sr, &tiles, idx), f) {
+            out.push(idx.iter().filter_map(|&i| order.get(i).copied()).collect());
+        }
+        true
+    });
+    out
+}
+
+/// Fans the reading's shape suggests but that were not counted, or counted fewer times, each
+/// with the rule that removed it: an exclusion by a fan that was counted, accounting "once"
+/// (a set shared by combination fans counts once), or the fan's `forms`.
+fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<RemovedFan> {
+    let final_count = |j: usize| hits.iter().find(|h| h.fan == j).map_or(0, |h| h.count);
+    let mut out = Vec::new();
+    let mut push = |j: usize, count: u32, by: String| {
+        let d = &rs.fans[j];
+        if count > 0 && !out.iter().any(|r: &RemovedFan| r.id == d.id) {
+            out.push(RemovedFan {
+                id: d.id.clone(),
+                zh: d.zh.clone(),
+                en: d.en.clone(),
+                count,
+                by,
+            });
+        }
+    };
+    // Exclusions, as the scorer applied them.
+    for (j, &before) in trace.before_exclusions.iter().enumerate() {
+        let lost = before.saturating_sub(final_count(j));
+        if lost == 0 {
+            continue;
+        }
+        let by: Vec<&str> = trace
+            .excluded
+            .iter()
+            .filter(|(_, x)| *x == j)
+            .map(|(i, _)| rs.fans[*i].zh.as_str())
+            .collect();
+        if !by.is_empty() {
+            push(j, lost, format!("excluded by {}", by.join(", ")));
+        }
+    }
+    let form = form_bit(f.reading.form);
+    for (j, def) in rs.fans.iter().enumerate() {
+        if def.fallback || def.script.is_some() {
+            continue;
+        }
+        let counted = trace.before_exclusions.get(j).copied().unwrap_or(0);
+        // What the fan's own pattern finds, every matching pick counted.
+        let shape = match (&def.group, &def.when) {
+            (Some(g), when) => {
+                let holds = when.as_ref().is_none_or(|w| w.eval(f) != 0);
+                if holds {
+                    crate::score::count_groups(g, f) as u32
+                } else {
+                    0
+                }
+            }
+            (None, Some(w)) => w.eval(f).clamp(0, i64::from(u32::MAX)) as u32,
+            (None, None) => 0,
+        };
+        let shape = def.max_count.map_or(shape, |m| shape.min(m));
+        if shape <= counted {
+            continue;
+        }
+        // A counted fan that implies this one: the rule text's reason, whichever mechanism
+        // (exclusion or accounting) kept the count at zero.
+        let by: Vec<&str> = hits
+            .iter()
+            .filter(|h| rs.scoring.plan.exclusions(h.fan).iter().any(|&(x, _)| x == j))
+            .map(|h| rs.fans[h.fan].zh.as_str())
+            .collect();
+        if !by.is_empty() {
+            push(j, shape - counted, format!("excluded by {}", by.join(", ")));
+        } else if def.forms & form == 0 {
+            push(
+                j,
+                shape,
+                format!(
+                    "not for the {} form in this ruleset (the fan's forms leave it out)",
+                    crate::cond::form_name(f.reading.form)
+                ),
+            );
+        } else if rs.scoring.accounting == Accounting::Once && def.group.is_some() {
+            push(
+                j,
+                shape - counted,
+                "accounting once (不得相同, 套算一次): each set combines once with the others, and a combination used for a larger fan is not counted again".into(),
+            );
+        }
+    }
+    out
+}
