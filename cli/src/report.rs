@@ -73,6 +73,9 @@ pub fn score(rs: &Ruleset, r: &HandReport, full: bool, out: &mut impl Write) -> 
             "  not counted: none (every fan the shape suggests was counted)"
         )?;
     }
+    for w in &r.warnings {
+        writeln!(out, "  warning: {w}")?;
+    }
     writeln!(out, "  total {}", r.total)?;
     match &r.reason {
         None => writeln!(out, "  valid win")?,
@@ -85,8 +88,16 @@ pub fn score(rs: &Ruleset, r: &HandReport, full: bool, out: &mut impl Write) -> 
     Ok(())
 }
 
-pub fn waits(_rs: &Ruleset, w: &WaitsReport, out: &mut impl Write) -> io::Result<()> {
-    if w.waits.is_empty() {
+pub fn waits(rs: &Ruleset, w: &WaitsReport, out: &mut impl Write) -> io::Result<()> {
+    if w.waits.is_empty() && w.shanten == 0 {
+        // Ready in shape, yet nothing can complete it: say so rather than "not ready: shanten 0".
+        writeln!(
+            out,
+            "no wait: the shape is ready (shanten 0), but every copy of its winning tile{} {} is already in the hand",
+            if w.exhausted.len() == 1 { "" } else { "s" },
+            w.exhausted.join(" ")
+        )?;
+    } else if w.waits.is_empty() {
         writeln!(out, "not ready: shanten {}", w.shanten)?;
     } else {
         let n = w.waits.len();
@@ -95,6 +106,21 @@ pub fn waits(_rs: &Ruleset, w: &WaitsReport, out: &mut impl Write) -> io::Result
             "waits: {} ({n} {})",
             w.waits.join(" "),
             if n == 1 { "kind" } else { "kinds" }
+        )?;
+    }
+    let value = |total: Option<i64>, valid: bool| match total {
+        None => "no win".to_string(),
+        Some(t) if valid => format!("{t} (a win)"),
+        Some(t) => format!("{t} (below the minimum {})", rs.min_points),
+    };
+    let tw = w.per_wait.iter().map(|p| width(&p.tile)).max().unwrap_or(0);
+    for p in &w.per_wait {
+        writeln!(
+            out,
+            "  {}  on a discard {}, self-drawn {}",
+            pad(&p.tile, tw),
+            value(p.discard, p.discard_valid),
+            value(p.self_drawn, p.self_drawn_valid)
         )?;
     }
     let forms: Vec<String> = w.per_form.iter().map(|(n, v)| format!("{n} {v}")).collect();

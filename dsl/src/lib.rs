@@ -19,6 +19,7 @@ mod scriptapi;
 pub mod settle;
 pub mod table;
 pub mod tournament;
+pub mod words;
 
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use load::{builtin_names, load, load_from_memory};

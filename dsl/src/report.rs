@@ -3,7 +3,7 @@
 
 use crate::explain::{Explanation, Occurrence, RemovedFan};
 use crate::ruleset::Ruleset;
-use crate::score::{explain, Score};
+use crate::score::{explain, score, Score};
 use crate::settle::{self, WinKind};
 use mj_core::notation::{parse_hand, print_hand};
 use mj_core::{Hand, Wind};
@@ -40,6 +40,9 @@ pub struct HandReport {
     pub reason: Option<String>,
     /// Net change per seat (by seat wind), winner positive.
     pub payments: serde_json::Map<String, serde_json::Value>,
+    /// Context words of the hand that changed nothing, each saying why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// Parses and scores a line of notation. Errors are messages ready to show.
@@ -56,6 +59,13 @@ fn line(text: &str) -> &str {
 }
 
 pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
+    let mut r = score_hand_plain(rs, hand)?;
+    r.warnings = crate::words::ignored_words(rs, hand, &r);
+    Ok(r)
+}
+
+/// [`score_hand`] without the check of its context words.
+pub(crate) fn score_hand_plain(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
     discarder_offset(rs, hand)?;
     let (s, why) = explain(rs, hand).map_err(|e| e.to_string())?;
     Ok(report(rs, hand, &s, why))
@@ -161,6 +171,7 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation) -> HandReport 
         valid: s.valid,
         reason,
         payments,
+        warnings: Vec::new(),
     }
 }
 
@@ -176,6 +187,44 @@ pub struct WaitsReport {
     /// Shanten per enabled win form, by form name.
     #[serde(skip)]
     pub per_form: Vec<(&'static str, i8)>,
+    /// Per wait, in the order of `waits`: the best total if it came, and whether that reaches
+    /// the ruleset's minimum.
+    pub per_wait: Vec<WaitScore>,
+    /// Tiles that would complete the shape but whose every copy is already in the hand, so that
+    /// no wait is left although the shape is ready.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub exhausted: Vec<String>,
+}
+
+/// What one wait would be worth, as a discard and as a self-drawn win (the hand's own context
+/// words otherwise).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct WaitScore {
+    pub tile: String,
+    /// Total on a discard, and whether it is a valid win (minimum reached); `None` when the
+    /// ruleset does not read it as a win that way (an error such as a table rule).
+    pub discard: Option<i64>,
+    pub discard_valid: bool,
+    pub self_drawn: Option<i64>,
+    pub self_drawn_valid: bool,
+}
+
+/// [`WaitScore`] of `tile` completing the one-short `hand`.
+fn wait_score(rs: &Ruleset, hand: &Hand, tile: mj_core::Tile) -> WaitScore {
+    let mut won = hand.clone();
+    won.concealed.push(tile);
+    let mut try_as = |self_drawn: bool| {
+        won.context.self_drawn = self_drawn;
+        score(rs, &won).ok().map(|s| (s.total, s.valid))
+    };
+    let (d, s) = (try_as(false), try_as(true));
+    WaitScore {
+        tile: rs.tiles.notation(tile),
+        discard: d.map(|x| x.0),
+        discard_valid: d.is_some_and(|x| x.1),
+        self_drawn: s.map(|x| x.0),
+        self_drawn_valid: s.is_some_and(|x| x.1),
+    }
 }
 
 /// Parses a hand one tile short (no winning tile) and lists its waits and shanten. Errors are
@@ -202,10 +251,21 @@ pub fn waits_text(rs: &Ruleset, text: &str) -> Result<WaitsReport, String> {
     .into_iter()
     .filter_map(|(name, v)| v.map(|v| (name, v)))
     .collect();
+    let exhausted = if w.is_empty() && s.best() == 0 {
+        let shape = mj_core::wait::shape_waits(&rs.tiles, &rs.forms, hand.melds.len(), &counts);
+        crate::cond::bits(shape)
+            .filter_map(|id| rs.tiles.tile(id))
+            .map(|t| rs.tiles.notation(t))
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(WaitsReport {
         waits: w.iter().map(|&t| rs.tiles.notation(t)).collect(),
         shanten: s.best(),
         per_form,
+        per_wait: w.iter().map(|&t| wait_score(rs, &hand, t)).collect(),
+        exhausted,
     })
 }
 
