@@ -1,6 +1,7 @@
 //! Ruleset loading and scoring. A ruleset folder (TOML + rhai) becomes a compiled [`Ruleset`]
 //! or a list of [`Diagnostics`]; loading never panics. Scoring reads only compiled data.
 
+pub mod cancel;
 pub mod combination;
 pub mod cond;
 pub mod diagnostic;

@@ -35,8 +35,9 @@ fn body<T: DeserializeOwned>(raw: Result<Bytes, BytesRejection>) -> Result<T, Ap
 }
 
 /// Runs `job` on a blocking thread: at most `max_in_flight` at once, and abandoned with 503 when
-/// the wait plus the work exceed the timeout (the thread is left to finish, and its place is
-/// only given back then, so abandoned work still counts against the bound).
+/// the wait plus the work exceed the timeout. Abandoned work is cancelled: the library's loops
+/// over hands check the flag ([`mj_dsl::cancel`]) and stop, and only then is the place given
+/// back, so work that cannot stop at once still counts against the bound.
 async fn compute<T: Send + 'static>(
     state: &AppState,
     job: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
@@ -52,13 +53,15 @@ async fn compute<T: Send + 'static>(
         )
     };
     let permits = Arc::clone(&state.permits);
+    let token = mj_dsl::cancel::Cancel::new();
+    let job_token = token.clone();
     let run = async move {
         let permit = permits
             .acquire_owned()
             .await
             .map_err(|_| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down"))?;
         let handle = tokio::task::spawn_blocking(move || {
-            let out = job();
+            let out = mj_dsl::cancel::run_with(&job_token, job);
             drop(permit);
             out
         });
@@ -70,9 +73,11 @@ async fn compute<T: Send + 'static>(
             )),
         }
     };
-    tokio::time::timeout(limit, run)
-        .await
-        .unwrap_or_else(|_| Err(too_long()))
+    tokio::time::timeout(limit, run).await.unwrap_or_else(|_| {
+        // The library's loops see this and stop, giving the place back at once.
+        token.cancel();
+        Err(too_long())
+    })
 }
 
 /// The entry for `name`, or 404 listing the names there are.

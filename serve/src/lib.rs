@@ -9,6 +9,7 @@
 mod api;
 mod assets;
 mod error;
+mod idle;
 mod registry;
 mod replay;
 
@@ -39,6 +40,10 @@ pub struct Limits {
     pub max_in_flight: usize,
     /// Most hands in one `/api/diff` request.
     pub max_diff_hands: usize,
+    /// A connection with no traffic for this long is closed: a half-sent request, a client that
+    /// never sends one, an idle keep-alive. Longer than `timeout`, so that a response being
+    /// computed is always written first.
+    pub idle: Duration,
 }
 
 impl Default for Limits {
@@ -48,6 +53,7 @@ impl Default for Limits {
             timeout: Duration::from_secs(10),
             max_in_flight: 64,
             max_diff_hands: 5000,
+            idle: Duration::from_secs(15),
         }
     }
 }
@@ -97,6 +103,14 @@ pub async fn serve_on(
     state: AppState,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let idle = state
+        .limits
+        .idle
+        .max(state.limits.timeout + Duration::from_secs(1));
+    let listener = idle::IdleListener {
+        inner: listener,
+        idle,
+    };
     axum::serve(listener, router(state))
         .with_graceful_shutdown(shutdown)
         .await

@@ -412,6 +412,80 @@ fn work_past_the_time_limit_is_abandoned_with_503() {
     assert!(error_of(&v).contains("did not finish within"), "{v}");
 }
 
+/// The time limit cancels the work it abandons: with one place for computations, a diff far
+/// longer than the limit gets its 503, and a score sent right after finds the place free (before,
+/// the abandoned diff kept its core for the rest of its run, ~27 s, and the score got 503 too).
+#[test]
+fn abandoned_work_is_cancelled_and_frees_its_place() {
+    let s = Server::start(Limits {
+        timeout: Duration::from_secs(1),
+        max_in_flight: 1,
+        max_diff_hands: 40_000,
+        max_body: 4 << 20,
+        ..Limits::default()
+    });
+    // About 12 s of work in a debug build, far more than the limit.
+    let hands = vec!["[WWWW,1][444s]45m678pFF6m self"; 40_000];
+    let started = std::time::Instant::now();
+    let (status, v) = s.post(
+        "/api/diff",
+        &json!({ "a": "mcr", "b": "mcr-strict98", "hands": hands }),
+    );
+    assert_eq!(status, 503, "{v}");
+    assert!(started.elapsed() < Duration::from_secs(5), "the 503 came late");
+    let (status, v) = s.post(
+        "/api/score",
+        &json!({ "ruleset": "mcr", "hand": "123m456p789s11pEEE" }),
+    );
+    assert_eq!(status, 200, "the abandoned diff still holds the only place: {v}");
+}
+
+/// Connections that send half a request, or nothing, are closed once idle past the limit, so a
+/// crowd of them cannot hold the server's sockets; a real request still gets its answer.
+#[test]
+fn idle_and_half_sent_connections_are_closed() {
+    let s = Server::start(Limits {
+        timeout: Duration::from_millis(200),
+        idle: Duration::from_millis(300),
+        ..Limits::default()
+    });
+    let mut idle: Vec<TcpStream> = (0..200)
+        .map(|i| {
+            let mut c = TcpStream::connect(s.addr).expect("connect");
+            if i % 2 == 0 {
+                c.write_all(b"POST /api/score HTTP/1.1\r\nHost: loc")
+                    .expect("half a head");
+            }
+            c
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(2500));
+    for (i, c) in idle.iter_mut().enumerate() {
+        c.set_read_timeout(Some(Duration::from_secs(2))).expect("timeout");
+        let mut buf = [0u8; 512];
+        // Closed by the server: end of stream (possibly after an error response) or a reset.
+        let closed = loop {
+            match c.read(&mut buf) {
+                Ok(0) => break true,
+                Ok(_) => continue,
+                Err(e)
+                    if e.kind() == std::io::ErrorKind::WouldBlock
+                        || e.kind() == std::io::ErrorKind::TimedOut =>
+                {
+                    break false
+                }
+                Err(_) => break true,
+            }
+        };
+        assert!(closed, "connection {i} is still open after the idle limit");
+    }
+    let (status, _) = s.post(
+        "/api/score",
+        &json!({ "ruleset": "mcr", "hand": "123m456p789s11pEEE" }),
+    );
+    assert_eq!(status, 200);
+}
+
 /// One kawuxing hand between greedy bots, as `mj play --rules kawuxing --seed N --json` writes it.
 fn kawuxing_record(seed: u64) -> Record {
     let t = Table::new(load("kawuxing")).expect("table");
