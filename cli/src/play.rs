@@ -112,6 +112,7 @@ pub fn replay_file(path: &str, out: &mut impl Write) -> Result<ExitCode, String>
         return Err(format!("{path} holds no game record"));
     }
     let mut tables: Vec<Table> = Vec::new();
+    let mut warned: Vec<String> = Vec::new();
     for (i, r) in records.iter().enumerate() {
         if !tables.iter().any(|t| t.table().ruleset == r.ruleset) {
             tables.push(table(&r.ruleset)?);
@@ -119,6 +120,17 @@ pub fn replay_file(path: &str, out: &mut impl Write) -> Result<ExitCode, String>
         let Some(t) = tables.iter().find(|t| t.table().ruleset == r.ruleset) else {
             continue;
         };
+        let now = &t.table().ruleset_version;
+        if &r.ruleset_version != now && !warned.contains(&r.ruleset_version) {
+            eprintln!(
+                "warning: hand {} was recorded under {} {}; this is {} {now}: a divergence may be a change of the rules, not of the record",
+                i + 1,
+                r.ruleset,
+                r.ruleset_version,
+                r.ruleset
+            );
+            warned.push(r.ruleset_version.clone());
+        }
         if let Err(d) = replay(t, r) {
             writeln!(out, "hand {}: diverges at {d}", i + 1).map_err(|e| e.to_string())?;
             return Ok(ExitCode::from(1));

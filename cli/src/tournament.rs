@@ -52,9 +52,13 @@ pub enum Cmd {
         /// Table number, from 1.
         #[arg(long)]
         table: usize,
-        /// Scores of the seats in order, e.g. "540 510 480 470".
-        #[arg(long, conflicts_with = "record")]
-        scores: Option<String>,
+        /// Scores of the seats in order, e.g. `--scores 540 510 480 470` or, quoted, "540 510 480
+        /// 470"; negative scores are written as they are (`--scores -50 0 0 50`).
+        #[arg(long, conflicts_with = "record", num_args = 1.., allow_negative_numbers = true)]
+        scores: Option<Vec<String>>,
+        /// Record over a table already recorded; the old result is kept in the event's history.
+        #[arg(long)]
+        replace: bool,
         /// An `mj-match` JSON document; its totals are taken seat by seat. Give one per session
         /// when the ruleset's rounds have several (jingji: four 局, in order).
         #[arg(long)]
@@ -158,6 +162,7 @@ pub fn run(cmd: Cmd, out: &mut impl Write) -> Result<ExitCode, String> {
             table,
             scores,
             record,
+            replace,
         } => {
             let p = Path::new(&path);
             let mut e = load(p)?;
@@ -165,7 +170,7 @@ pub fn run(cmd: Cmd, out: &mut impl Write) -> Result<ExitCode, String> {
                 return Err("rounds and tables are numbered from 1".into());
             }
             let scores = match scores {
-                Some(s) => parse_scores(&s)?,
+                Some(s) => parse_scores(&s.join(" "))?,
                 None if record.is_empty() => return Err("give --scores or --record".into()),
                 None => {
                     let seats = e
@@ -189,9 +194,18 @@ pub fn run(cmd: Cmd, out: &mut impl Write) -> Result<ExitCode, String> {
                     session_scores(&e, &seats, &per)?
                 }
             };
-            e.record(round - 1, table - 1, scores)?;
+            let replaced = e.history.len();
+            e.record_table(round - 1, table - 1, scores, replace)?;
             save(p, &e)?;
-            writeln!(out, "round {round} table {table} recorded").map_err(io)?;
+            if e.history.len() > replaced {
+                writeln!(
+                    out,
+                    "round {round} table {table} recorded again; the old result is in the event's history"
+                )
+                .map_err(io)?;
+            } else {
+                writeln!(out, "round {round} table {table} recorded").map_err(io)?;
+            }
         }
         Cmd::Standings {
             event,

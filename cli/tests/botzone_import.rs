@@ -267,12 +267,28 @@ fn malformed_logs_are_errors_with_their_line() {
         ),
         ("Wind 0\n".to_string(), ":1: expected `Match <id>`"),
     ];
+    let good = first_game_with("Wind 0", "Wind 0");
     for (i, (text, want)) in cases.iter().enumerate() {
         let o = import_text(&format!("bad{i}"), text);
-        assert_eq!(o.status.code(), Some(2), "case {i}");
+        assert_eq!(o.status.code(), Some(1), "case {i}");
         assert!(o.stdout.is_empty(), "case {i}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains(want), "case {i}: {err}");
+        assert!(err.contains("1 malformed"), "case {i}: {err}");
+        // A malformed game does not stop the import: the good game after it is replayed, and
+        // the exit is still 1 at the end.
+        let o = import_text(&format!("bad{i}-then-good"), &format!("{text}\n{good}"));
+        assert_eq!(o.status.code(), Some(1), "case {i} then a good game");
+        let out = lines(&o);
+        assert_eq!(out.len(), 1, "case {i}: the good game is reported: {out:?}");
+        assert_eq!(out[0]["ok"], Value::Bool(true), "case {i}: {}", out[0]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        // (A game cut short is noticed at the next game's `Match` line, so only the message.)
+        let what = want.splitn(3, ':').nth(2).unwrap_or(want);
+        assert!(
+            err.contains(what) && err.contains("1 game(s), 1 replay"),
+            "case {i}: {err}"
+        );
     }
     let o = import_text("empty", "\n\n");
     assert_eq!(o.status.code(), Some(2));

@@ -465,3 +465,69 @@ fn jingji_rounds_add_four_ju_across_seat_changes() {
         "four players, four 局 of 100 each, zero-sum"
     );
 }
+
+/// A table already recorded is not overwritten by a second `record` (a mistyped table number
+/// would silently erase another table's result); `--replace` records it again and keeps the old
+/// result in the event's history. Negative scores are written unquoted, as `--scores -50 0 0 50`.
+#[test]
+fn record_refuses_to_overwrite_without_replace_and_keeps_history() {
+    let d = scratch("replace");
+    event(&d);
+    let again = [
+        "tournament",
+        "record",
+        "ev.json",
+        "--round",
+        "2",
+        "--table",
+        "1",
+        "--scores",
+    ];
+    let before = std::fs::read_to_string(d.join("ev.json")).unwrap();
+    let (code, _, err) = mj(&d, &[&again[..], &["-50", "0", "0", "50"]].concat());
+    assert_ne!(code, 0, "overwrote a recorded table");
+    assert!(
+        err.contains("already recorded") && err.contains("--replace"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("ev.json")).unwrap(),
+        before,
+        "the event changed"
+    );
+    let out = ok(&d, &[&again[..], &["-50", "0", "0", "50", "--replace"]].concat());
+    assert!(out.contains("recorded again"), "{out}");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(d.join("ev.json")).unwrap()).unwrap();
+    assert_eq!(
+        v["drawn"][1]["tables"][0]["scores"],
+        serde_json::json!([-50, 0, 0, 50])
+    );
+    assert_eq!(
+        v["history"],
+        serde_json::json!([{ "round": 2, "table": 1, "scores": [560, 520, 480, 440], "replaced_by": [-50, 0, 0, 50] }])
+    );
+    // Several values after --scores, then another option.
+    ok(
+        &d,
+        &[
+            "tournament",
+            "record",
+            "ev.json",
+            "--round",
+            "2",
+            "--table",
+            "2",
+            "--scores",
+            "10",
+            "-20",
+            "30",
+            "-20",
+            "--replace",
+        ],
+    );
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(d.join("ev.json")).unwrap()).unwrap();
+    assert_eq!(
+        v["drawn"][1]["tables"][1]["scores"],
+        serde_json::json!([10, -20, 30, -20])
+    );
+}

@@ -155,6 +155,21 @@ pub struct Event {
     pub rounds: u32,
     #[serde(default)]
     pub drawn: Vec<Round>,
+    /// Results that were replaced by a later record of the same table, oldest first: a
+    /// correction never erases what was recorded before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<Replaced>,
+}
+
+/// A table result that a later record replaced.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Replaced {
+    /// Round and table, from 1, as the command line numbers them.
+    pub round: usize,
+    pub table: usize,
+    /// The result as it was recorded, and the one that replaced it.
+    pub scores: Vec<i64>,
+    pub replaced_by: Vec<i64>,
 }
 
 /// A player's line in the standings.
@@ -305,6 +320,7 @@ impl Event {
             players,
             rounds,
             drawn: Vec::new(),
+            history: Vec::new(),
         };
         e.validate()?;
         Ok(e)
@@ -414,6 +430,19 @@ impl Event {
 
     /// Records the scores of table `table` (0-based) of round `round` (0-based), by seat.
     pub fn record(&mut self, round: usize, table: usize, scores: Vec<i64>) -> Result<(), String> {
+        self.record_table(round, table, scores, false)
+    }
+
+    /// [`Event::record`], or with `replace`, over a table already recorded: the old result is
+    /// kept in [`Event::history`]. Without `replace`, a table already recorded is an error, so a
+    /// mistyped table number cannot silently overwrite another table's result.
+    pub fn record_table(
+        &mut self,
+        round: usize,
+        table: usize,
+        scores: Vec<i64>,
+        replace: bool,
+    ) -> Result<(), String> {
         let size = self.competition.table_size;
         let t = self
             .drawn
@@ -425,6 +454,24 @@ impl Event {
         if scores.len() != size {
             return Err(format!("{} scores given; the table seats {size}", scores.len()));
         }
+        if let Some(old) = &t.scores {
+            if !replace {
+                return Err(format!(
+                    "round {} table {} is already recorded ({}); give --replace to record it again (the old result is kept in the event's history)",
+                    round + 1,
+                    table + 1,
+                    old.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ")
+                ));
+            }
+            let old = old.clone();
+            self.history.push(Replaced {
+                round: round + 1,
+                table: table + 1,
+                scores: old,
+                replaced_by: scores.clone(),
+            });
+        }
+        let t = &mut self.drawn[round].tables[table];
         t.scores = Some(scores);
         Ok(())
     }

@@ -124,6 +124,10 @@ struct Reader<'a, R: BufRead> {
     no: usize,
     buf: String,
     set: &'a mj_core::TileSet,
+    /// A line read but not used: the `Match` line that ended a malformed game.
+    back: Option<(usize, String)>,
+    /// Reading the input failed (as opposed to a game being malformed): nothing more to read.
+    io_failed: bool,
 }
 
 impl<'a, R: BufRead> Reader<'a, R> {
@@ -133,12 +137,18 @@ impl<'a, R: BufRead> Reader<'a, R> {
 
     /// The next non-blank line, trimmed, with its number.
     fn next_line(&mut self) -> Result<Option<(usize, String)>, String> {
+        if let Some(line) = self.back.take() {
+            return Ok(Some(line));
+        }
         loop {
             self.buf.clear();
-            let n = self
-                .input
-                .read_line(&mut self.buf)
-                .map_err(|e| self.err(self.no + 1, format!("cannot read: {e}")))?;
+            let n = match self.input.read_line(&mut self.buf) {
+                Ok(n) => n,
+                Err(e) => {
+                    self.io_failed = true;
+                    return Err(self.err(self.no + 1, format!("cannot read: {e}")));
+                }
+            };
             if n == 0 {
                 return Ok(None);
             }
@@ -149,6 +159,17 @@ impl<'a, R: BufRead> Reader<'a, R> {
                 return Ok(Some((self.no, line.to_string())));
             }
         }
+    }
+
+    /// Skips the rest of a malformed game: up to the next `Match` line, which is read next.
+    fn skip_to_next_game(&mut self) -> Result<(), String> {
+        while let Some((no, line)) = self.next_line()? {
+            if line.split_whitespace().next() == Some("Match") {
+                self.back = Some((no, line));
+                break;
+            }
+        }
+        Ok(())
     }
 
     fn tile(&self, no: usize, name: &str) -> Result<Tile, String> {
@@ -183,7 +204,10 @@ impl<'a, R: BufRead> Reader<'a, R> {
             let w: Vec<&str> = text.split_whitespace().collect();
             match w.as_slice() {
                 ["Match", ..] => {
-                    return Err(self.err(no, format!("game {id} ends without a `Score` line")));
+                    let e = self.err(no, format!("game {id} ends without a `Score` line"));
+                    // The next game starts here.
+                    self.back = Some((no, text.clone()));
+                    return Err(e);
                 }
                 ["Wind", x] => {
                     let i = x.parse::<u8>().ok().and_then(Wind::from_index);
@@ -609,10 +633,24 @@ pub fn run(
         no: 0,
         buf: String::new(),
         set: t.tiles(),
+        back: None,
+        io_failed: false,
     };
     let io = |e: std::io::Error| e.to_string();
-    let (mut games, mut diverged) = (0usize, 0usize);
-    while let Some(g) = reader.game()? {
+    let (mut games, mut diverged, mut malformed) = (0usize, 0usize, 0usize);
+    loop {
+        let g = match reader.game() {
+            Ok(Some(g)) => g,
+            Ok(None) => break,
+            Err(e) if reader.io_failed => return Err(e),
+            // One bad game in a log of thousands: say where, and go on with the next.
+            Err(e) => {
+                eprintln!("error: {e}; skipping to the next game");
+                malformed += 1;
+                reader.skip_to_next_game()?;
+                continue;
+            }
+        };
         let o = replay_game(&t, &g);
         games += 1;
         if !o.ok {
@@ -625,14 +663,14 @@ pub fn run(
         }
         writeln!(out, "{}", o.to_json()).map_err(io)?;
     }
-    if games == 0 {
+    if games == 0 && malformed == 0 {
         return Err(format!("{path} holds no game (expected `Match <id>` blocks)"));
     }
     eprintln!(
-        "{games} game(s), {} replay to the logged scores, {diverged} diverge",
+        "{games} game(s), {} replay to the logged scores, {diverged} diverge, {malformed} malformed",
         games - diverged
     );
-    Ok(if diverged > 0 {
+    Ok(if diverged > 0 || malformed > 0 {
         std::process::ExitCode::from(1)
     } else {
         std::process::ExitCode::SUCCESS

@@ -611,6 +611,18 @@ fn replay_events(
             ),
         ));
     }
+    let seats = rules.table().player_count();
+    if record.players.len() != seats {
+        // Read as it stands, a record of another table size replays against the wrong seats.
+        return Err(fail(
+            0,
+            format!(
+                "the record names {} players; ruleset `{}` seats {seats}",
+                record.players.len(),
+                record.ruleset
+            ),
+        ));
+    }
     let round = Wind::from_letter(record.round)
         .ok_or_else(|| fail(0, format!("round `{}` is not a wind", record.round)))?;
     let start = match &record.wall {

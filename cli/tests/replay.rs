@@ -1,0 +1,56 @@
+//! `mj replay` and the record's header: a record made under another version of its ruleset
+//! replays with a warning (a divergence may be a change of the rules), and a record whose
+//! players list does not match the ruleset's table size is refused before anything is replayed.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn mj(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mj"))
+        .args(args)
+        .output()
+        .expect("run mj");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+/// One mcr hand between greedy bots, changed by `edit`, replayed from a file.
+fn replay_edited(name: &str, edit: impl Fn(&mut Value)) -> (i32, String, String) {
+    let (code, out, err) = mj(&["play", "--rules", "mcr", "--json", "--hands", "1", "--seed", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let mut v: Value = serde_json::from_str(out.lines().next().expect("a record")).expect("JSON");
+    edit(&mut v);
+    let file = std::env::temp_dir().join(format!("mj-replay-{name}-{}.json", std::process::id()));
+    std::fs::write(&file, v.to_string()).expect("write");
+    let r = mj(&["replay", file.to_str().expect("path")]);
+    let _ = std::fs::remove_file(&file);
+    r
+}
+
+#[test]
+fn a_record_of_another_ruleset_version_replays_with_a_warning() {
+    let (code, out, err) = replay_edited("version", |v| v["ruleset_version"] = "0.9.0".into());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        err.contains("warning") && err.contains("0.9.0") && err.contains("1.0.0"),
+        "{err}"
+    );
+    let (code, _, err) = replay_edited("same", |_| {});
+    assert_eq!(code, 0);
+    assert!(!err.contains("warning"), "{err}");
+}
+
+#[test]
+fn a_players_list_of_the_wrong_length_is_refused() {
+    let (code, out, err) = replay_edited("players", |v| {
+        v["players"] = serde_json::json!(["a", "b", "c"]);
+    });
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        format!("{out}{err}").contains("names 3 players; ruleset `mcr` seats 4"),
+        "{out}{err}"
+    );
+}
