@@ -4,6 +4,7 @@
 mod botzone;
 mod diff;
 mod json;
+mod manual;
 mod play;
 mod report;
 mod simulate;
@@ -28,6 +29,13 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Print a shell completion script, e.g. `mj completions bash > /etc/bash_completion.d/mj`.
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `mj man > mj.1; man ./mj.1`.
+    Man,
     /// Score a winning hand: every fan with its points, the total and the payments.
     Score {
         /// Built-in ruleset name (see `mj rulesets`) or a folder holding ruleset.toml.
@@ -48,9 +56,12 @@ enum Command {
     },
     /// The tiles that complete a 3n+1 hand, and how far it is from ready.
     Waits {
+        /// Built-in ruleset name (see `mj rulesets`) or a folder holding ruleset.toml.
         #[arg(long, short, default_value = "mcr")]
         rules: String,
+        /// The hand one tile short of a win, in notation (no winning tile), context words after.
         hand: String,
+        /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
     },
@@ -60,7 +71,10 @@ enum Command {
         ruleset: String,
     },
     /// Write a ruleset's fan table and play rules as Markdown.
-    Doc { ruleset: String },
+    Doc {
+        /// Built-in name or folder.
+        ruleset: String,
+    },
     /// List the built-in rulesets.
     Rulesets,
     /// Score a corpus under two rulesets and list every hand whose result changed; exit 1 if any.
@@ -72,17 +86,21 @@ enum Command {
         /// Corpus files (one hand per line, `#` comments); default: A's snapshot corpus.
         #[arg(long)]
         corpus: Vec<String>,
+        /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
     },
     /// Play hands between four greedy bots and print the records.
     Play {
+        /// Built-in ruleset name (see `mj rulesets`) or a folder holding ruleset.toml.
         #[arg(long, short, default_value = "mcr")]
         rules: String,
+        /// Seed of the first hand's wall; hand k is dealt from seed + k. The same seed always
+        /// plays the same hands.
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Number of hands (the deal passes each hand).
-        #[arg(long, default_value_t = 1, conflicts_with = "whole_match")]
+        #[arg(long, default_value_t = 1, conflicts_with = "whole_match", value_parser = clap::value_parser!(u32).range(1..))]
         hands: u32,
         /// Play a whole match (every round of prevalent wind) instead.
         #[arg(long = "match")]
@@ -108,6 +126,7 @@ enum Command {
     /// Judge games between four external bot programs speaking the Botzone protocol; print each
     /// game's result and the totals, and write replayable records. See docs/botzone.md.
     Match {
+        /// The ruleset the games are judged by.
         #[arg(long, short, default_value = DEFAULT_BOTZONE_RULES)]
         rules: String,
         /// A shell command starting one bot; give it four times, for seats 0 (East, dealer) to 3.
@@ -116,6 +135,7 @@ enum Command {
         /// Game k (from 0) is dealt from seed + k, in prevalent wind k mod 4.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Number of games.
         #[arg(long, default_value_t = 1)]
         games: u32,
         /// How a freshly started bot is given the history: `simple` lines or `json`
@@ -136,7 +156,11 @@ enum Command {
         json: bool,
     },
     /// Replay a JSON game record; exit 1 at the first divergence.
-    Replay { file: String },
+    Replay {
+        /// A record as `mj play --json` writes it: one JSON record, one per line, or an
+        /// `mj-match` document.
+        file: String,
+    },
     /// Serve the web page and the JSON API (docs/api.md) until Ctrl-C.
     Serve {
         /// Address to listen on; loopback by default. Port 0 picks a free port (printed).
@@ -150,6 +174,7 @@ enum Command {
     /// (`match`, `ok`, `scores`, `recorded`, `fans`, `divergence`); exit 1 if any game diverges.
     /// See docs/botzone.md.
     Import {
+        /// The log's platform.
         #[arg(value_enum)]
         format: LogFormat,
         /// The log (`-` for stdin).
@@ -160,6 +185,7 @@ enum Command {
     },
     /// Write JSON records (one per line, as `mj play --json` prints) in another platform's log format.
     Export {
+        /// The platform whose log format to write.
         #[arg(value_enum)]
         format: LogFormat,
         /// The records (`-` for stdin).
@@ -175,7 +201,7 @@ enum Command {
         #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with_all = ["shard", "out"])]
         compare: Option<Vec<String>>,
         /// Number of hands in the experiment.
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
         hands: u64,
         /// Master seed: hand k is played from a wall seed derived from (seed, k).
         #[arg(long, default_value_t = 0)]
@@ -186,8 +212,10 @@ enum Command {
         /// Bots in every seat.
         #[arg(long, value_enum, default_value = "greedy")]
         bot: simulate::Bot,
+        /// Print JSON instead of a table.
         #[arg(long, conflicts_with = "csv")]
         json: bool,
+        /// Print CSV instead of a table.
         #[arg(long)]
         csv: bool,
         /// Play only shard i of n (hands k with k mod n = i); needs --out.
@@ -206,10 +234,13 @@ enum Command {
     /// Merge the partial results of `mj simulate --shard i/n --out FILE` and print the report a
     /// single run would have printed.
     Merge {
+        /// The partial result files, one per shard.
         #[arg(required = true)]
         files: Vec<String>,
+        /// Print JSON instead of a table.
         #[arg(long, conflicts_with = "csv")]
         json: bool,
+        /// Print CSV instead of a table.
         #[arg(long)]
         csv: bool,
     },
@@ -250,6 +281,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match cli.command {
+        Command::Completions { shell } => {
+            manual::completions(shell, &mut out);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            manual::man(&mut out)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Score {
             rules,
             hand,

@@ -4,6 +4,31 @@ use mj_dsl::{HandReport, Ruleset, WaitsReport};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+/// Whether to colour what goes to stdout: on a terminal, unless `NO_COLOR` is set (to anything
+/// but the empty string, as no-color.org asks); `CLICOLOR_FORCE` (not `0`) colours a pipe too.
+fn colour() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| {
+        let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+        if set("NO_COLOR") {
+            return false;
+        }
+        if set("CLICOLOR_FORCE") && std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| v != "0") {
+            return true;
+        }
+        std::io::IsTerminal::is_terminal(&std::io::stdout())
+    })
+}
+
+/// `text` in an ANSI style (`1` bold, `31` red, `32` green, `33` yellow) when colouring.
+fn paint(text: &str, code: &str) -> String {
+    if colour() {
+        format!("\x1b[{code}m{text}\x1b[0m")
+    } else {
+        text.to_string()
+    }
+}
+
 /// Display width of a string, counting CJK characters as two columns.
 fn width(s: &str) -> usize {
     s.chars().map(|c| if (c as u32) >= 0x1100 { 2 } else { 1 }).sum()
@@ -74,12 +99,12 @@ pub fn score(rs: &Ruleset, r: &HandReport, full: bool, out: &mut impl Write) -> 
         )?;
     }
     for w in &r.warnings {
-        writeln!(out, "  warning: {w}")?;
+        writeln!(out, "  {} {w}", paint("warning:", "33"))?;
     }
-    writeln!(out, "  total {}", r.total)?;
+    writeln!(out, "  {}", paint(&format!("total {}", r.total), "1"))?;
     match &r.reason {
-        None => writeln!(out, "  valid win")?,
-        Some(why) => writeln!(out, "  not a valid win: {why}")?,
+        None => writeln!(out, "  {}", paint("valid win", "32"))?,
+        Some(why) => writeln!(out, "  {} {why}", paint("not a valid win:", "31"))?,
     }
     if !r.payments.is_empty() {
         let parts: Vec<String> = r.payments.iter().map(|(k, v)| format!("{k} {v:+}")).collect();
@@ -110,8 +135,8 @@ pub fn waits(rs: &Ruleset, w: &WaitsReport, out: &mut impl Write) -> io::Result<
     }
     let value = |total: Option<i64>, valid: bool| match total {
         None => "no win".to_string(),
-        Some(t) if valid => format!("{t} (a win)"),
-        Some(t) => format!("{t} (below the minimum {})", rs.min_points),
+        Some(t) if valid => paint(&format!("{t} (a win)"), "32"),
+        Some(t) => paint(&format!("{t} (below the minimum {})", rs.min_points), "31"),
     };
     let tw = w.per_wait.iter().map(|p| width(&p.tile)).max().unwrap_or(0);
     for p in &w.per_wait {

@@ -19,6 +19,7 @@ const VERSION: u64 = 1;
 pub enum Cmd {
     /// Create an event file: entrants, optional teams and the number of rounds.
     New {
+        /// The ruleset whose `[competition]` rules the event follows (built-in name or folder).
         #[arg(long, short)]
         rules: String,
         /// One player a line (`#` comments); a line `~Name` registers a substitute.
@@ -27,6 +28,7 @@ pub enum Cmd {
         /// One team a line: `Team: name, name, ...`.
         #[arg(long)]
         teams: Option<String>,
+        /// Rounds the event will have.
         #[arg(long)]
         rounds: u32,
         /// Reserve places for advancement (rulesets with advance_per_table).
@@ -39,12 +41,15 @@ pub enum Cmd {
     /// Seat the next round: byes or substitutes as the ruleset says, then a random seating that
     /// repeats as few earlier opponents as it can.
     Draw {
+        /// The event file (written by `mj tournament new`).
         event: String,
+        /// Seed of the seating; the same seed draws the same round.
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
     /// Record one table's result: scores by seat, or an `mj play --match --json` output.
     Record {
+        /// The event file (written by `mj tournament new`).
         event: String,
         /// Round number, from 1.
         #[arg(long)]
@@ -66,22 +71,30 @@ pub enum Cmd {
     },
     /// Individual (and team) standings with every tie-break value.
     Standings {
+        /// The event file (written by `mj tournament new`).
         event: String,
+        /// Print JSON instead of a table.
         #[arg(long, conflicts_with_all = ["csv", "markdown"])]
         json: bool,
+        /// Print CSV instead of a table.
         #[arg(long, conflicts_with = "markdown")]
         csv: bool,
+        /// Print a Markdown table.
         #[arg(long)]
         markdown: bool,
     },
     /// Play a whole event with greedy bots and print the standings.
     Simulate {
+        /// The ruleset to play and rank by (built-in name or folder).
         #[arg(long, short)]
         rules: String,
+        /// Number of entrants.
         #[arg(long, default_value_t = 32)]
         players: usize,
+        /// Number of rounds.
         #[arg(long, default_value_t = 4)]
         rounds: u32,
+        /// Seed of the draw and of every game; the same seed plays the same event.
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Rounds of prevalent wind in each table's match (default: the ruleset's `[match]`).
@@ -90,10 +103,13 @@ pub enum Cmd {
         /// Also write the event file.
         #[arg(long)]
         out: Option<String>,
+        /// Print JSON instead of a table.
         #[arg(long, conflicts_with_all = ["csv", "markdown"])]
         json: bool,
+        /// Print CSV instead of a table.
         #[arg(long, conflicts_with = "markdown")]
         csv: bool,
+        /// Print a Markdown table.
         #[arg(long)]
         markdown: bool,
     },

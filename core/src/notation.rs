@@ -127,14 +127,24 @@ pub fn parse_hand(set: &TileSet, words: &[ContextWordSpec], input: &str) -> Resu
         match part.as_rule() {
             Rule::tiles => {
                 tiles_start = column_at(input, part.as_span().start());
+                let mut concealed_seen = false;
                 for item in part.into_inner() {
                     match item.as_rule() {
+                        Rule::meld if concealed_seen => {
+                            return Err(error(
+                                column_at(input, item.as_span().start()),
+                                item.as_str(),
+                                "melds go before the concealed tiles",
+                                "e.g. [555p] 123m",
+                            ));
+                        }
                         Rule::meld => {
                             let (meld, tiles) = decode_meld(set, input, item)?;
                             hand.melds.push(meld);
                             placed.extend(tiles);
                         }
                         Rule::group => {
+                            concealed_seen = true;
                             let start = column_at(input, item.as_span().start());
                             for p in decode_group(set, item.as_str(), start)? {
                                 if set.is_bonus(p.tile) {
@@ -316,8 +326,49 @@ const TILES_EXPECTED: &str = "tiles such as 123m, E or 5f, or a meld such as [55
 
 /// Decodes one grammar `group` (`123m`, `5z`, `15f`, `EEN`) starting at `start`. The grammar
 /// guarantees the text is ASCII digits plus one letter, or honour letters.
+/// The notation of a Unicode mahjong tile (U+1F000–U+1F02B): winds, dragons, characters,
+/// bamboos, circles, then the flowers 梅兰竹菊 (5–8f) and the seasons 春夏秋冬 (1–4f). `None` for
+/// the joker and the tile back, which no ruleset deals.
+fn glyph_notation(c: char) -> Option<String> {
+    let k = (c as u32).checked_sub(0x1F000)?;
+    Some(match k {
+        0..=6 => ['E', 'S', 'W', 'N', 'C', 'F', 'P'][k as usize].to_string(),
+        7..=15 => format!("{}m", k - 6),
+        16..=24 => format!("{}s", k - 15),
+        25..=33 => format!("{}p", k - 24),
+        34..=37 => format!("{}f", k - 29),
+        38..=41 => format!("{}f", k - 37),
+        _ => return None,
+    })
+}
+
+/// Decodes a run of Unicode tiles, each as its ASCII notation at its own column.
+fn decode_glyphs(set: &TileSet, text: &str, start: usize) -> Result<Vec<Placed>, NotationError> {
+    let mut out = Vec::new();
+    for (i, c) in text.chars().enumerate().filter(|(_, c)| *c != '\u{FE0F}') {
+        let column = start + i;
+        let found = c.to_string();
+        let Some(ascii) = glyph_notation(c) else {
+            return Err(error(
+                column,
+                found,
+                "the joker and the tile back are not tiles of any ruleset",
+                "a tile such as 🀇 or 1m",
+            ));
+        };
+        for mut p in decode_group(set, &ascii, column)? {
+            p.text = found.clone();
+            out.push(p);
+        }
+    }
+    Ok(out)
+}
+
 fn decode_group(set: &TileSet, text: &str, start: usize) -> Result<Vec<Placed>, NotationError> {
     let mut out = Vec::with_capacity(text.len());
+    if text.starts_with(|c: char| ('\u{1F000}'..='\u{1F02B}').contains(&c)) {
+        return decode_glyphs(set, text, start);
+    }
     if text.starts_with(|c: char| c.is_ascii_digit()) {
         let Some(letter) = text.chars().last() else {
             return Ok(out);
@@ -741,10 +792,18 @@ fn apply_word(
             ));
         }
         if !tileish {
+            // Words are lowercase: `SELF` or `Seat=S` is almost surely the word in another case.
+            let lower = key.to_lowercase();
+            let known = BUILTIN_FLAGS.iter().chain(&BUILTIN_VALUES).copied();
+            let hint = known
+                .chain(specs.iter().map(|s| s.word.as_str()))
+                .find(|w| w.to_lowercase() == lower)
+                .map(|w| format!("; did you mean `{w}`? (context words are written in lowercase)"))
+                .unwrap_or_default();
             return Err(error(
                 column,
                 text,
-                format!("not a context word of ruleset {}", set.name),
+                format!("not a context word of ruleset {}{hint}", set.name),
                 accepted_words(set, specs),
             ));
         }
@@ -871,9 +930,14 @@ fn apply_word(
 
 fn describe(rule: Rule) -> &'static str {
     match rule {
-        Rule::group | Rule::digits | Rule::honours | Rule::tiles | Rule::tile_run => {
-            "a tile such as 5m, E or 3f"
-        }
+        Rule::group
+        | Rule::digits
+        | Rule::honours
+        | Rule::tiles
+        | Rule::tile_part
+        | Rule::tile_run
+        | Rule::glyphs
+        | Rule::glyph => "a tile such as 5m, E or 3f",
         Rule::meld | Rule::open => "a meld such as [555p]",
         Rule::letter => "a suit letter",
         Rule::comma => "',' and a number",
@@ -1352,11 +1416,14 @@ mod tests {
         );
         fails(
             &mcr(),
-            "123m 15f 2f",
-            10,
+            "123m self 15f 2f",
+            15,
             "2f",
             &["bonus tiles are written as a word twice"],
         );
+        // Before the first word, space-separated bonus tiles are tile groups like any other.
+        let h = parse_hand(&mcr(), &[], "123m 15f 2f").expect("tile groups apart");
+        assert_eq!(h.bonus.len(), 3);
     }
 
     #[test]
@@ -1413,8 +1480,8 @@ mod tests {
     fn playing_tiles_among_words() {
         fails(
             &mcr(),
-            "123m 5m",
-            6,
+            "123m self 5m",
+            11,
             "5m",
             &["only bonus tiles", "before the first space"],
         );
@@ -1426,7 +1493,7 @@ mod tests {
             &["digits without a suit letter"],
         );
         fails(&mcr(), "123m Self", 6, "Self", &["not a context word"]);
-        fails(&mcr(), "123m EE", 6, "E", &["only bonus tiles"]);
+        fails(&mcr(), "123m self EE", 11, "E", &["only bonus tiles"]);
     }
 
     #[test]
@@ -1458,11 +1525,41 @@ mod tests {
         assert_eq!((e.column, e.found.as_str()), (1, "12x"));
         let e = parse_tiles(&mcr(), "[123m]").expect_err("no melds in a tile run");
         assert_eq!(e.column, 1);
-        let e = parse_tiles(&mcr(), "5m 6m").expect_err("no words in a tile run");
+        let e = parse_tiles(&mcr(), "5m self").expect_err("no words in a tile run");
         assert_eq!(e.column, 4);
     }
 
     // ----- well-formed input -----
+
+    /// Issue 25: spaces between tile groups, Unicode tiles (U+1F000–U+1F02B) and a wrong-case
+    /// word read as a person means them; each reads as the same hand as the plain notation.
+    #[test]
+    fn spaces_between_groups_and_unicode_tiles() {
+        let set = mcr();
+        let plain = parse_hand(&set, &[], "[555p]123m456p789s1sE self").expect("plain");
+        for same in [
+            "[555p] 123m 456p 789s 1s E self",
+            "[555p]  123m456p   789s1sE self",
+            "[🀝🀝🀝]🀇🀈🀉🀜🀝🀞🀖🀗🀘🀐🀀 self",
+            "[🀝🀝🀝] 🀇🀈🀉 456p 🀖🀗🀘 🀐 🀀 self",
+        ] {
+            assert_eq!(parse_hand(&set, &[], same), Ok(plain.clone()), "{same}");
+        }
+        // Dragons and winds in Unicode order (East South West North, 中 發 白), the emoji selector
+        // after 🀄 ignored; flowers 🀢–🀥 are 5–8f (梅兰竹菊), seasons 🀦–🀩 1–4f (春夏秋冬).
+        let h = parse_hand(&set, &[], "🀀🀁🀂🀃🀄\u{FE0F}🀅🀆 🀢🀦").expect("honours and bonus");
+        assert_eq!(print_hand(&set, &h), "ESWNCFP 15f");
+        fails(&set, "123m🀪", 5, "🀪", &["joker"]);
+        fails(
+            &set,
+            "123m [456p]",
+            6,
+            "[456p]",
+            &["melds go before the concealed tiles"],
+        );
+        fails(&set, "123m SELF", 6, "SELF", &["did you mean `self`"]);
+        fails(&set, "123m Seat=S", 6, "Seat=S", &["did you mean `seat`"]);
+    }
 
     #[test]
     fn four_concealed_kongs() {
@@ -1594,9 +1691,9 @@ mod tests {
     #[test]
     fn print_tiles_groups_neighbours() {
         let set = mcr();
-        let tiles = parse_tiles(&set, "1m2m3m4pE E 1f2f").unwrap_or_default();
-        assert!(tiles.is_empty(), "spaces are not allowed inside a tile run");
+        let apart = parse_tiles(&set, "1m2m3m4pE E 1f2f").expect("spaces between groups");
         let tiles = parse_tiles(&set, "1m2m3m4pEE1f2f").expect("valid run");
+        assert_eq!(apart, tiles);
         assert_eq!(print_tiles(&set, &tiles), "123m4pEE12f");
         assert_eq!(parse_tiles(&set, &print_tiles(&set, &tiles)), Ok(tiles));
         assert_eq!(parse_tiles(&set, ""), Ok(vec![]));

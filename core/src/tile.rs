@@ -560,6 +560,15 @@ pub mod presets {
     }
 }
 
+/// `n` tiles in words: "1 tile", "14 tiles".
+pub fn tiles_word(n: usize) -> String {
+    if n == 1 {
+        "1 tile".to_string()
+    } else {
+        format!("{n} tiles")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

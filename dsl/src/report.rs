@@ -234,8 +234,8 @@ pub fn waits_text(rs: &Ruleset, text: &str) -> Result<WaitsReport, String> {
     let expected = rs.deal.hand_size as usize;
     if hand.effective_len() != expected {
         return Err(format!(
-            "the hand has {} tiles (a kong counting three); waits need {expected}, without a winning tile",
-            hand.effective_len()
+            "the hand has {} (a kong counting three); waits need {expected}, without a winning tile",
+            mj_core::tile::tiles_word(hand.effective_len())
         ));
     }
     let counts = hand.concealed_counts();

@@ -53,7 +53,8 @@ impl std::fmt::Display for ScoreError {
         match self {
             ScoreError::TileCount { found, expected } => write!(
                 f,
-                "the hand has {found} tiles (a kong counting three); a winning hand has {expected}, the winning tile written last"
+                "the hand has {} (a kong counting three); a winning hand has {expected}, the winning tile written last",
+                mj_core::tile::tiles_word(*found)
             ),
             ScoreError::NotWin => write!(f, "not a win: no enabled win form reads these tiles"),
             ScoreError::Script(m) | ScoreError::Table(m) => write!(f, "{m}"),

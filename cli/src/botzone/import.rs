@@ -746,7 +746,10 @@ pub fn export_record(t: &Table, r: &Record, id: &str) -> Result<String, String> 
                         first_draw = names.pop();
                     }
                     if names.len() != DEAL {
-                        return Err(format!("seat {seat} is dealt {} tiles", names.len()));
+                        return Err(format!(
+                            "seat {seat} is dealt {}",
+                            mj_core::tile::tiles_word(names.len())
+                        ));
                     }
                     dealt[bz(seat)] = names.join(" ");
                 }
