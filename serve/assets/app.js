@@ -12,9 +12,10 @@ const TEXT = {
     ctx_seat: '门风', ctx_round: '圈风', ctx_flowers: '花牌', total: '合计', definition: '说明',
     play_rules: '规则', replay_help: '载入 mj play --json 的牌谱 (mj-record v1)。', load: '载入',
     wall: '牌墙', payments: '结算', valid: '和牌成立', invalid: '不成立', need: (n, w) => `${n} 张；和牌需 ${w} 张，听牌需 ${w - 1} 张`,
-    waits: '听', not_ready: (s) => `未听牌，向听数 ${s}`, left: '剩余', step: '步',
+    waits: '听', not_ready: (s) => `未听牌，向听数 ${s}`, no_wait: (x) => `已成听牌型，但和牌张 ${x} 已全在手中`, left: '剩余', step: '步',
     seat_names: { E: '东', S: '南', W: '西', N: '北' }, fan_unit_sum: '番', fan_unit_product: '倍',
     empty: '点牌面加入手牌，最后一张为和牌张。', hand_over: '结束', drawn_hand: '荒牌',
+    loading: '计算中…', whole_hand: '整手牌', not_counted: '未计的番', warning: '注意',
   },
   en: {
     ruleset: 'Rules', tab_hand: 'Score', tab_fans: 'Fans', tab_replay: 'Replay', clear: 'Clear',
@@ -23,9 +24,10 @@ const TEXT = {
     ctx_seat: 'Seat', ctx_round: 'Round', ctx_flowers: 'Flowers', total: 'Total', definition: 'Definition',
     play_rules: 'Rules of play', replay_help: 'Load a record from mj play --json (mj-record v1).', load: 'Load',
     wall: 'Wall', payments: 'Payments', valid: 'valid win', invalid: 'not valid', need: (n, w) => `${n} tiles; a win needs ${w}, waits need ${w - 1}`,
-    waits: 'Waits', not_ready: (s) => `not ready: shanten ${s}`, left: 'left', step: 'step',
+    waits: 'Waits', not_ready: (s) => `not ready: shanten ${s}`, no_wait: (x) => `no wait: the shape is ready, but every copy of ${x} is already in the hand`, left: 'left', step: 'step',
     seat_names: { E: 'East', S: 'South', W: 'West', N: 'North' }, fan_unit_sum: 'points', fan_unit_product: '×',
     empty: 'Tap tiles to add them; the last one is the winning tile.', hand_over: 'over', drawn_hand: 'drawn hand',
+    loading: 'computing…', whole_hand: 'whole hand', not_counted: 'Not counted', warning: 'note',
   },
 };
 let lang = localStorage.getItem('mj-lang') || 'zh';
@@ -373,7 +375,6 @@ function buildExtraContext() {
   box.innerHTML = '';
   for (const w of state.rs.context) {
     const label = document.createElement('label');
-    label.title = w.help;
     let input;
     if (w.takes_value) {
       input = document.createElement('input');
@@ -391,7 +392,12 @@ function buildExtraContext() {
       state.ctx.extra[w.word] = input.type === 'checkbox' ? input.checked : input.value.trim();
       changed();
     });
-    label.append(input, ` ${w.word}`);
+    // The ruleset's own words by what they mean; the word itself is what the notation writes.
+    const text = document.createElement('span');
+    text.className = 'word-help';
+    text.textContent = ` ${w.help || w.word}`;
+    label.title = w.word;
+    label.append(input, text);
     box.appendChild(label);
   }
 }
@@ -406,8 +412,27 @@ function renderScore(r) {
     tr.dataset.points = f.points;
     tr.dataset.count = f.count;
     const pts = product ? `×${f.points}` : `${f.points}`;
-    tr.innerHTML = `<td><span class="zh">${esc(f.zh)}</span> <span class="en">${esc(f.en)}</span></td><td class="pts">${pts}${f.count > 1 ? ` × ${f.count}` : ''}</td>`;
+    tr.innerHTML = `<td><span class="zh">${esc(f.zh)}</span> <span class="en">${esc(f.en)}</span>`
+      + `<div class="why">${whyHtml(r, f.why || [])}</div></td>`
+      + `<td class="pts">${pts}${f.count > 1 ? ` × ${f.count}` : ''}</td>`;
     tbody.appendChild(tr);
+  }
+  const notes = $('#notes');
+  notes.innerHTML = '';
+  for (const w of r.warnings || []) {
+    const p = document.createElement('p');
+    p.className = 'warning';
+    p.textContent = `${t('warning')}: ${w}`;
+    notes.appendChild(p);
+  }
+  const removed = r.removed || [];
+  if (removed.length) {
+    const d = document.createElement('details');
+    d.id = 'removed';
+    d.innerHTML = `<summary>${esc(t('not_counted'))} (${removed.length})</summary>`
+      + removed.map((x) => `<div data-fan="${esc(x.id)}"><span class="zh">${esc(x.zh)}</span> `
+        + `<span class="en">${esc(x.en)}</span>${x.count > 1 ? ` ×${x.count}` : ''} — ${esc(x.by)}</div>`).join('');
+    notes.appendChild(d);
   }
   $('#total').textContent = String(r.total);
   $('#valid').className = r.valid ? 'good' : 'bad';
@@ -427,7 +452,34 @@ function renderPayments(box, pairs) {
   }
 }
 
+/** What produced a fan: each occurrence's sets (a set of the reading, drawn as small tiles) and
+ *  context words; an occurrence naming every set of the reading says "whole hand". */
+function whyHtml(r, why) {
+  const reading = (r.reading || []).join(' ');
+  return why.map((o) => {
+    const sets = o.sets || [];
+    const words = (o.words || []).map((w) => `<span class="word">${esc(w)}</span>`).join(' ');
+    const shown = sets.length > 1 && sets.join(' ') === reading
+      ? `<span class="word">${esc(t('whole_hand'))}</span>`
+      : sets.map((x) => `<span class="set" data-set="${esc(x)}">${setTiles(x)}</span>`).join('');
+    return `<span class="occ">${shown}${words ? ' ' + words : ''}</span>`;
+  }).join('<span class="sep">|</span>');
+}
+
+/** A set in notation (`123m`, `CCC`) as small tiles. */
+function setTiles(text) {
+  const out = [];
+  let digits = '';
+  for (const ch of text) {
+    if (/[0-9]/.test(ch)) digits += ch;
+    else if ('mpsf'.includes(ch)) { for (const d of digits) out.push(d + ch); digits = ''; }
+    else out.push(ch);
+  }
+  return out.map((c) => tileEl(c, 'span').outerHTML).join('');
+}
+
 function clearResult(msg) {
+  $('#notes').innerHTML = '';
   $('#fans tbody').innerHTML = '';
   $('#total').textContent = '–';
   $('#valid').textContent = msg || '';
@@ -460,6 +512,11 @@ async function evaluate() {
   $('#waits').innerHTML = '';
   if (!text) return clearResult('');
   const known = state.typed === null || readLine(state.typed) !== null;
+  // Loading: the previous answer is dimmed and the total says so until this one arrives.
+  const result = $('#result');
+  result.setAttribute('aria-busy', 'true');
+  result.classList.add('loading');
+  $('#valid').textContent = t('loading');
   try {
     if (!known || size === win) {
       const r = await api('/api/score', { ruleset: state.rs.name, hand: text });
@@ -472,6 +529,8 @@ async function evaluate() {
       if (w.waits.length) {
         box.append(`${t('waits')}: `);
         for (const x of w.waits) box.appendChild(tileEl(x));
+      } else if (w.shanten === 0) {
+        box.textContent = t('no_wait')((w.exhausted || []).join(' '));
       } else {
         box.textContent = t('not_ready')(w.shanten);
       }
@@ -482,6 +541,11 @@ async function evaluate() {
     if (seq !== state.seq) return;
     clearResult('');
     $('#notation-error').textContent = e.message;
+  } finally {
+    if (seq === state.seq) {
+      result.removeAttribute('aria-busy');
+      result.classList.remove('loading');
+    }
   }
 }
 
@@ -677,7 +741,22 @@ async function chooseRuleset(name) {
   $('#ruleset-desc').textContent = state.rs.description;
   $('#flowers-box').hidden = !state.rs.tiles.bonus.length;
   state.melds = []; state.concealed = []; state.bonus = []; state.typed = null;
+  // Context the new ruleset cannot read goes: its own words, flowers without bonus tiles, a
+  // seat or round wind beyond its table.
   state.ctx.extra = {};
+  if (!state.rs.tiles.bonus.length) state.ctx.flowers = 0;
+  const winds = ['E', 'S', 'W', 'N'].slice(0, state.rs.players);
+  for (const id of ['#ctx-seat', '#ctx-round']) {
+    for (const o of $(id).options) o.hidden = !winds.includes(o.value);
+  }
+  if (!winds.includes(state.ctx.seat)) state.ctx.seat = 'E';
+  if (!winds.includes(state.ctx.round)) state.ctx.round = 'E';
+  // Meld buttons only for the claims the ruleset has.
+  const claims = (state.rs.play && state.rs.play.claims) || [];
+  const has = { tile: true, chow: claims.includes('chi'), pung: claims.includes('pong'),
+    kong: claims.includes('exposed_kong'), ckong: claims.includes('concealed_kong') };
+  for (const b of document.querySelectorAll('#modes button')) b.hidden = !has[b.dataset.mode];
+  if (!has[state.mode]) $('#modes [data-mode="tile"]').click();
   buildExtraContext();
   renderPalette();
   renderFanTable();

@@ -199,3 +199,75 @@ test('a hand the server rejects shows its message and no score', async () => {
   assert.equal(await page.textContent('#total'), '–');
   await page.close();
 });
+
+test('mcr: every fan shows what produced it, and the fans not counted say why', async () => {
+  // 第九条 2 大三元: 和牌中，有中发白3副刻子。不计箭刻.
+  const hand = '[CCC,1][FFF,2][PPP,3]123m9p9p self';
+  const expected = mjJson('score', '--rules', 'mcr', '--json', hand);
+  const page = await open(PHONE, 'mcr');
+  await page.fill('#notation', hand);
+  await expectScore(page, expected);
+  // Per fan, per occurrence, the sets shown are the ones the CLI's JSON names.
+  const shown = await page.$$eval('#fans tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('.occ')]
+    .map((o) => [...o.querySelectorAll('.set')].map((s) => s.dataset.set))));
+  const reading = expected.reading.join(' ');
+  const want = expected.fans.map((f) => f.why.map((o) => ((o.sets || []).length > 1 && o.sets.join(' ') === reading ? [] : (o.sets || []))));
+  assert.deepEqual(shown, want);
+  assert.deepEqual(shown[0], [['CCC', 'FFF', 'PPP']]);
+  // The not-counted fans: 箭刻 with the rule that removed it.
+  await page.click('#removed summary');
+  const removed = await page.$$eval('#removed div', (xs) => xs.map((x) => [x.dataset.fan, x.textContent]));
+  assert.deepEqual(removed.map(([id]) => id), expected.removed.map((r) => r.id));
+  assert.ok(removed.some(([id, text]) => id === 'jian_ke' && text.includes('大三元')), JSON.stringify(removed));
+  await page.screenshot({ path: path.join(SHOTS, 'why-mcr-phone.png'), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: path.join(SHOTS, 'why-mcr-desktop.png'), fullPage: true });
+  await page.close();
+});
+
+test('switching ruleset resets the context the new one lacks and hides claims it has not', async () => {
+  const page = await open(PHONE, 'mcr');
+  await page.fill('#ctx-flowers', '2');
+  await page.selectOption('#ctx-seat', 'N');
+  assert.match(await page.inputValue('#notation'), /seat=N flowers=2/);
+  assert.equal(await page.isVisible('#modes [data-mode="chow"]'), true);
+  await page.click('#modes [data-mode="chow"]');
+  // 卡五星: three players (no north seat), no flowers, no chi.
+  await page.selectOption('#ruleset', 'kawuxing');
+  await page.waitForFunction(() => document.querySelector('#ruleset-desc').textContent.includes('卡五星'));
+  assert.equal(await page.inputValue('#ctx-seat'), 'E');
+  assert.equal(await page.isVisible('#modes [data-mode="chow"]'), false);
+  assert.equal(await page.$eval('#modes .on', (b) => b.dataset.mode), 'tile');
+  assert.deepEqual(await page.$$eval('#ctx-seat option', (os) => os.filter((o) => !o.hidden).map((o) => o.value)), ['E', 'S', 'W']);
+  // A hand tapped now carries neither the old seat nor the flowers.
+  for (const t of ['1m', '2m', '3m']) await tapTile(page, t);
+  assert.equal(await page.inputValue('#notation'), '123m');
+  // The ruleset's own context words are labelled with their help text, not their ids.
+  const rs = JSON.parse(execFileSync('curl', ['-s', `${URL}/api/rulesets/kawuxing`], { encoding: 'utf8' }));
+  const labels = await page.$$eval('#ctx-extra label', (ls) => ls.map((l) => [l.title, l.textContent.trim()]));
+  assert.deepEqual(labels, rs.context.map((w) => [w.word, w.help || w.word]));
+  await page.screenshot({ path: path.join(SHOTS, 'switch-kawuxing-phone.png'), fullPage: true });
+  await page.close();
+});
+
+test('page basics: a favicon, a loading state, ten ranks on one row of a 390 px phone', async () => {
+  const page = await open(PHONE, 'shiwan');
+  assert.match(await page.$eval('link[rel="icon"]', (l) => l.href), /^data:image\/svg\+xml/);
+  const rows = await page.$$eval('#palette .suit', (rs) => rs.map((r) => {
+    const tops = [...r.children].map((c) => c.getBoundingClientRect());
+    return { n: tops.length, lines: new Set(tops.map((b) => Math.round(b.top))).size, right: Math.max(...tops.map((b) => b.right)) };
+  }));
+  for (const r of rows) {
+    assert.equal(r.lines, 1, `a palette row wraps: ${JSON.stringify(r)}`);
+    assert.ok(r.right <= PHONE.width, `a palette row overflows: ${JSON.stringify(r)}`);
+  }
+  assert.equal(rows[0].n, 10);
+  // While the server is answering, the result is marked busy.
+  await page.route('**/api/score', async (route) => { await new Promise((r) => setTimeout(r, 600)); await route.continue(); });
+  await page.fill('#notation', '890m890p890sEEE0m0m self');
+  await page.waitForSelector('#result[aria-busy="true"].loading');
+  await page.screenshot({ path: path.join(SHOTS, 'loading-shiwan-phone.png'), fullPage: true });
+  await page.waitForSelector('#result:not([aria-busy])');
+  assert.notEqual(await page.textContent('#total'), '–');
+  await page.close();
+});
