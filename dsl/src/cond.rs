@@ -813,6 +813,13 @@ pub enum Var {
     Round,
 }
 
+/// The hand quantities a condition may name, each with what it is, in the order the docs list
+/// them: docs/ruleset-format.md's table of names is generated from this (`dsl/tests/docs.rs`),
+/// so a name added here cannot be missing there.
+pub fn names() -> impl Iterator<Item = (&'static str, &'static str)> {
+    VARS.iter().map(|(n, _, d)| (*n, *d))
+}
+
 const VARS: &[(&str, Var, &str)] = &[
     ("self_drawn", Var::SelfDrawn, "won on a self-drawn tile"),
     ("discard", Var::Discard, "won on a discard"),
