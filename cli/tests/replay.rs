@@ -3,19 +3,9 @@
 //! players list does not match the ruleset's table size is refused before anything is replayed.
 
 use serde_json::Value;
-use std::process::Command;
+mod common;
 
-fn mj(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mj"))
-        .args(args)
-        .output()
-        .expect("run mj");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
+use common::*;
 
 /// One mcr hand between greedy bots, changed by `edit`, replayed from a file.
 fn replay_edited(name: &str, edit: impl Fn(&mut Value)) -> (i32, String, String) {

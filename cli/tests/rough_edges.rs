@@ -1,25 +1,9 @@
 //! The rough edges a new user hits (issue 25), end to end through the binary: input written the
 //! way people write it, help and manuals, colour only where it belongs, and wording.
 
-use std::process::Command;
+mod common;
 
-fn mj_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_mj"));
-    c.args(args).env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
-    for (k, v) in env {
-        c.env(k, v);
-    }
-    let out = c.output().expect("run mj");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
-
-fn mj(args: &[&str]) -> (i32, String, String) {
-    mj_env(args, &[])
-}
+use common::*;
 
 #[test]
 fn hands_written_with_spaces_or_unicode_tiles_score_as_the_plain_line() {

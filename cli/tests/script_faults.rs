@@ -4,19 +4,9 @@
 //! anything is played. The failing fan has no condition, so every win judgement runs it.
 
 use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-fn mj(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mj"))
-        .args(args)
-        .output()
-        .expect("run mj");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
+use common::*;
 
 /// A ruleset extending mcr with one scripted fan; `script` is the body of `fn bad(hand)`.
 fn ruleset(name: &str, script: &str) -> PathBuf {

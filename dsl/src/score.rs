@@ -641,7 +641,6 @@ fn judge_facts(
         counts,
         touched: Touched::new(),
     };
-    let facts = &*facts;
     let r = facts.reading;
     let plan = &rs.scoring.plan;
     // The gates first, in one pass without branches, then the fans they admit: a step left out

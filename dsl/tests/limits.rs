@@ -116,10 +116,7 @@ fn rank_10_and_empty_classes_are_checked_against_the_tiles() {
         format!("[[fan]]\nid = \"odd\"\nzh = \"奇\"\nen = \"Odd\"\npoints = 1\ndefinition = \"Odd.\"\nwhen = \"{when}\"\n")
     };
     let (_, r) = with(&fan("pungs(rank(10)) >= 1"));
-    let d = r
-        .err()
-        .expect("rank 10 refused under mcr's 1–9 suits")
-        .to_string();
+    let d = r.expect_err("rank 10 refused under mcr's 1–9 suits").to_string();
     assert!(d.contains("rank 10") && d.contains("m1–9"), "{d}");
     // Ranks that exist load.
     assert!(with(&fan("pungs(rank(9)) >= 1")).1.is_ok());
@@ -135,7 +132,7 @@ fn rank_10_and_empty_classes_are_checked_against_the_tiles() {
         fan("pungs(winds) >= 1")
     );
     let d = mj_dsl::load_from_memory("nowinds", &[("ruleset.toml", &toml)]);
-    let d = d.err().expect("winds refused under kawuxing").to_string();
+    let d = d.expect_err("winds refused under kawuxing").to_string();
     assert!(d.contains("`winds` is empty"), "{d}");
 }
 

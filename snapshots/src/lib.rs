@@ -21,7 +21,8 @@ pub struct Case {
 #[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(untagged)]
 pub enum Outcome {
-    Scored(HandReport),
+    /// Boxed: a report with its explanations is far larger than an error.
+    Scored(Box<HandReport>),
     Error(String),
 }
 
@@ -81,7 +82,7 @@ pub fn score_case(rs: &Ruleset, case: &Case) -> Entry {
         comment: case.comment.clone(),
         hand: case.hand.clone(),
         result: match score_text(rs, &case.hand) {
-            Ok(r) => Outcome::Scored(r),
+            Ok(r) => Outcome::Scored(Box::new(r)),
             Err(e) => Outcome::Error(format!("error: {e}")),
         },
     }
