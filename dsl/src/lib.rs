@@ -10,6 +10,7 @@ pub mod explain;
 pub mod lang;
 pub mod limits;
 pub mod load;
+mod picks;
 pub mod probe;
 pub mod report;
 pub mod ruleset;

@@ -77,15 +77,8 @@ fn why_ignored(rs: &Ruleset, name: &str, var: Option<Var>) -> String {
         })
         .collect();
     if readers.is_empty() {
-        let used = if rs.settlement.declared_words.winner.as_deref() == Some(name)
-            || rs.settlement.declared_words.payers.as_deref() == Some(name)
-        {
-            " (settlement reads it, but it changed no payment here)"
-        } else {
-            ""
-        };
         format!(
-            "`{name}` changes nothing: no fan of ruleset {} reads it{used}",
+            "`{name}` changes nothing on this hand: no fan of ruleset {} reads it, and the payments are the same without it",
             rs.name
         )
     } else {
