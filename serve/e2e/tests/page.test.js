@@ -220,6 +220,12 @@ test('mcr: every fan shows what produced it, and the fans not counted say why', 
   assert.deepEqual(removed.map(([id]) => id), expected.removed.map((r) => r.id));
   assert.ok(removed.some(([id, text]) => id === 'jian_ke' && text.includes('大三元')), JSON.stringify(removed));
   await page.screenshot({ path: path.join(SHOTS, 'why-mcr-phone.png'), fullPage: true });
+  // A context word that cannot apply (和绝张 on a tile the hand already pairs) gets the CLI's warning.
+  const useless = '[CCC,1][FFF,2]123m456p9p9p fourth';
+  const warned = mjJson('score', '--rules', 'mcr', '--json', useless);
+  assert.equal(warned.warnings.length, 1);
+  await page.fill('#notation', useless);
+  await page.waitForFunction((w) => [...document.querySelectorAll('#notes .warning')].some((p) => p.textContent.endsWith(w)), warned.warnings[0]);
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: path.join(SHOTS, 'why-mcr-desktop.png'), fullPage: true });
   await page.close();
