@@ -5,6 +5,10 @@
 //! stays pending longer than the idle limit fails with `TimedOut`; the HTTP layer then drops the
 //! connection. Any bytes read or written restart the clock, so a slow but moving upload and a
 //! response being computed (shorter than the limit by design, see `Limits::idle`) are not cut.
+//!
+//! A client can also keep a connection by sending a byte now and then, never finishing its
+//! request: so a connection that has read for longer than the head limit since it was opened or
+//! last answered (`Limits::head`) is closed too, however steadily the bytes come.
 
 use std::future::Future;
 use std::io;
@@ -19,6 +23,7 @@ use tokio::time::{sleep, Instant, Sleep};
 pub struct IdleListener {
     pub inner: TcpListener,
     pub idle: Duration,
+    pub head: Duration,
 }
 
 impl axum::serve::Listener for IdleListener {
@@ -32,6 +37,8 @@ impl axum::serve::Listener for IdleListener {
                 io,
                 idle: self.idle,
                 timer: Box::pin(sleep(self.idle)),
+                head: self.head,
+                answered: Instant::now(),
             },
             addr,
         )
@@ -47,11 +54,20 @@ pub struct IdleStream {
     io: TcpStream,
     idle: Duration,
     timer: Pin<Box<Sleep>>,
+    /// Longest a request may take to arrive, from the connection's start or its last answer.
+    head: Duration,
+    /// When the connection was opened or last wrote.
+    answered: Instant,
 }
 
 impl IdleStream {
     fn touch(&mut self) {
         self.timer.as_mut().reset(Instant::now() + self.idle);
+    }
+
+    fn wrote(&mut self) {
+        self.answered = Instant::now();
+        self.touch();
     }
 }
 
@@ -62,6 +78,12 @@ impl AsyncRead for IdleStream {
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
         let this = &mut *self;
+        if this.answered.elapsed() > this.head {
+            return Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the request took longer to arrive than the server allows",
+            )));
+        }
         match Pin::new(&mut this.io).poll_read(cx, buf) {
             Poll::Ready(r) => {
                 this.touch();
@@ -83,7 +105,7 @@ impl AsyncWrite for IdleStream {
         let this = &mut *self;
         let r = Pin::new(&mut this.io).poll_write(cx, buf);
         if r.is_ready() {
-            this.touch();
+            this.wrote();
         }
         r
     }
@@ -104,7 +126,7 @@ impl AsyncWrite for IdleStream {
         let this = &mut *self;
         let r = Pin::new(&mut this.io).poll_write_vectored(cx, bufs);
         if r.is_ready() {
-            this.touch();
+            this.wrote();
         }
         r
     }

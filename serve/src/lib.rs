@@ -44,6 +44,10 @@ pub struct Limits {
     /// never sends one, an idle keep-alive. Longer than `timeout`, so that a response being
     /// computed is always written first.
     pub idle: Duration,
+    /// Longest a request may take to arrive, from the connection's start or its last answer,
+    /// however steadily its bytes come (a client trickling a byte now and then is closed too).
+    /// At least `idle` plus `timeout`, so that a request sent at once is never cut.
+    pub head: Duration,
 }
 
 impl Default for Limits {
@@ -54,6 +58,7 @@ impl Default for Limits {
             max_in_flight: 64,
             max_diff_hands: 5000,
             idle: Duration::from_secs(15),
+            head: Duration::from_secs(60),
         }
     }
 }
@@ -107,9 +112,11 @@ pub async fn serve_on(
         .limits
         .idle
         .max(state.limits.timeout + Duration::from_secs(1));
+    let head = state.limits.head.max(idle + state.limits.timeout);
     let listener = idle::IdleListener {
         inner: listener,
         idle,
+        head,
     };
     axum::serve(listener, router(state))
         .with_graceful_shutdown(shutdown)

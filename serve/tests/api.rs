@@ -486,6 +486,45 @@ fn idle_and_half_sent_connections_are_closed() {
     assert_eq!(status, 200);
 }
 
+/// A client that trickles its request a byte at a time, never idle long enough for the idle
+/// limit, is still closed once the request has taken longer than the head limit to arrive.
+#[test]
+fn a_request_trickled_byte_by_byte_is_cut_at_the_head_limit() {
+    let s = Server::start(Limits {
+        timeout: Duration::from_millis(200),
+        idle: Duration::from_millis(300),
+        head: Duration::from_millis(1500),
+        ..Limits::default()
+    });
+    let mut c = TcpStream::connect(s.addr).expect("connect");
+    let started = std::time::Instant::now();
+    let head = b"POST /api/score HTTP/1.1\r\nHost: localhost\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+    let mut cut = None;
+    for b in head.iter() {
+        std::thread::sleep(Duration::from_millis(250));
+        if c.write_all(&[*b]).is_err() {
+            cut = Some(started.elapsed());
+            break;
+        }
+        // The server's close shows as end of stream on a non-blocking peek.
+        c.set_nonblocking(true).expect("nonblocking");
+        let mut one = [0u8; 1];
+        let closed = matches!(c.peek(&mut one), Ok(0))
+            || matches!(c.peek(&mut one), Err(e) if e.kind() != std::io::ErrorKind::WouldBlock);
+        c.set_nonblocking(false).expect("blocking");
+        if closed {
+            cut = Some(started.elapsed());
+            break;
+        }
+    }
+    let cut = cut.expect("the trickled request was never cut");
+    assert!(cut < Duration::from_secs(4), "cut only after {cut:?}");
+    assert!(
+        cut >= Duration::from_millis(1400),
+        "cut before the head limit: {cut:?}"
+    );
+}
+
 /// One kawuxing hand between greedy bots, as `mj play --rules kawuxing --seed N --json` writes it.
 fn kawuxing_record(seed: u64) -> Record {
     let t = Table::new(load("kawuxing")).expect("table");
