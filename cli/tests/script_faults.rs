@@ -69,7 +69,8 @@ fn compare_play_and_tournament_stop_too() {
         "--threads",
         "1",
     ]);
-    assert_fails_at_script("compare", out, "returned string");
+    // A returned value has no position of its own: the message names the function's line.
+    assert_fails_at_script("compare", out, "bad.rhai:1 returned string");
     let out = mj(&["play", "--rules", r, "--hands", "4"]);
     assert_fails_at_script("play", out, "returned string");
     let out = mj(&[
@@ -97,7 +98,7 @@ fn a_negative_count_is_an_error_not_a_zero() {
         "--threads",
         "1",
     ]);
-    assert_fails_at_script("simulate", out, "returned -2");
+    assert_fails_at_script("simulate", out, "bad.rhai:1 returned -2");
 }
 
 #[test]

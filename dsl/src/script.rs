@@ -23,6 +23,10 @@ pub struct Scripts {
     files: Vec<String>,
     /// (function name, index into `asts`)
     functions: Vec<(String, usize)>,
+    /// The 1-based line of each function's `fn`, in the order of `functions` (0 when not
+    /// found): where a result of the wrong type or sign is reported, rhai giving no position for
+    /// a returned value.
+    lines: Vec<usize>,
 }
 
 impl std::fmt::Debug for Scripts {
@@ -150,6 +154,7 @@ impl Scripts {
         for f in ast.iter_functions() {
             names.push(f.name.to_string());
             self.functions.push((f.name.to_string(), idx));
+            self.lines.push(definition_line(source, f.name));
         }
         self.asts.push(Arc::new(ast));
         self.files.push(file.to_string());
@@ -195,17 +200,36 @@ impl Scripts {
             return Ok(b as i64);
         }
         let type_name = out.type_name();
+        let at = match self.lines.get(index).copied().unwrap_or(0) {
+            0 => file.to_string(),
+            line => format!("{file}:{line}"),
+        };
         let count = out.try_cast::<i64>().ok_or_else(|| {
-            format!("script function `{name}` in {file} returned {type_name}; a fan function must return an integer (the count) or true/false")
+            format!("script function `{name}` in {at} returned {type_name}; a fan function must return an integer (the count) or true/false")
         })?;
         if count < 0 {
             // Clamping to 0 would score the hand as if the fan were absent, silently.
             return Err(format!(
-                "script function `{name}` in {file} returned {count}; a fan function returns a count, 0 or more"
+                "script function `{name}` in {at} returned {count}; a fan function returns a count, 0 or more"
             ));
         }
         Ok(count)
     }
+}
+
+/// The 1-based line where `fn name` is defined in `source`, 0 when it cannot be found.
+fn definition_line(source: &str, name: &str) -> usize {
+    source
+        .lines()
+        .position(|l| {
+            let l = l.trim_start();
+            let l = l.strip_prefix("private ").unwrap_or(l).trim_start();
+            l.strip_prefix("fn ")
+                .map(str::trim_start)
+                .and_then(|rest| rest.strip_prefix(name))
+                .is_some_and(|after| after.trim_start().starts_with('('))
+        })
+        .map_or(0, |i| i + 1)
 }
 
 /// A runtime failure in words a rule designer can act on: which function, which file, where, and
