@@ -1,24 +1,51 @@
 //! Machine-readable output: the shapes other tools rely on (documented in the README). The
-//! structs themselves live in `mj_dsl::report`, shared with the web API.
+//! structs themselves live in `mj_dsl::report`, shared with the web API, and are written by its
+//! one writer, [`mj_dsl::write_json_line`].
 
-use mj_dsl::{HandReport, Ruleset, WaitsReport};
-use serde_json::{json, Value};
+use mj_dsl::{write_json_line, ErrorReport, HandReport, Ruleset, WaitsReport};
 
 pub fn score_line(rs: &Ruleset, text: &str) -> Result<HandReport, String> {
     mj_dsl::score_text(rs, text)
 }
 
-/// `{"fans":[...],"total":N,"valid":bool,"payments":{...}}` (plus `hand`, `reason`).
-pub fn score_json(_rs: &Ruleset, r: &HandReport) -> Value {
-    serde_json::to_value(r).unwrap_or_else(|e| json!({ "error": e.to_string() }))
-}
-
-/// `{"waits":[...],"shanten":N}`.
-pub fn waits_json(w: &WaitsReport) -> Value {
-    serde_json::to_value(w).unwrap_or_else(|e| json!({ "error": e.to_string() }))
+/// Appends the JSON line of one scored hand to `out`:
+/// `{"hand":…,"fans":[...],"total":N,"valid":bool,"payments":{...}}` (plus `reason` and the
+/// rest of the report), or `{"error":…}`; batch runs add the input `line` to both. Returns
+/// whether the line failed.
+pub fn score_into(rs: &Ruleset, text: &str, line: Option<usize>, out: &mut Vec<u8>) -> bool {
+    emit(score_line(rs, text), line, out)
 }
 
 /// Waits and shanten of a 3n+1 hand.
 pub fn waits(rs: &Ruleset, text: &str) -> Result<WaitsReport, String> {
     mj_dsl::waits_text(rs, text)
+}
+
+/// Appends `{"waits":[...],"shanten":N}` (or the error) to `out`; returns whether it failed.
+pub fn waits_into(rs: &Ruleset, text: &str, line: Option<usize>, out: &mut Vec<u8>) -> bool {
+    emit(waits(rs, text), line, out)
+}
+
+/// A batch result with its input line: the result's own fields, then `line`.
+#[derive(serde::Serialize)]
+struct Numbered<'a, T: serde::Serialize> {
+    #[serde(flatten)]
+    result: &'a T,
+    line: usize,
+}
+
+fn emit<T: serde::Serialize>(result: Result<T, String>, line: Option<usize>, out: &mut Vec<u8>) -> bool {
+    match result {
+        Ok(r) => {
+            match line {
+                Some(line) => write_json_line(out, &Numbered { result: &r, line }),
+                None => write_json_line(out, &r),
+            }
+            false
+        }
+        Err(e) => {
+            write_json_line(out, &ErrorReport { error: &e, line });
+            true
+        }
+    }
 }

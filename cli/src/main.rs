@@ -1,6 +1,7 @@
 //! `mj`: the command-line shell around the engine. Only this crate knows clap, the terminal and
 //! the file system layout; everything it prints comes from `report` (human) or `json`.
 
+mod batch;
 mod botzone;
 mod diff;
 mod json;
@@ -13,7 +14,7 @@ mod tournament;
 
 use clap::{Parser, Subcommand};
 use mj_dsl::Ruleset;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -46,6 +47,9 @@ enum Command {
         /// Score one hand per line of FILE (`-` for stdin), one JSON object per line.
         #[arg(long)]
         batch: Option<String>,
+        /// Threads for --batch, 1 to 256 (default: every core); the output does not depend on it.
+        #[arg(long, requires = "batch", value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
@@ -60,7 +64,13 @@ enum Command {
         #[arg(long, short, default_value = "mcr")]
         rules: String,
         /// The hand one tile short of a win, in notation (no winning tile), context words after.
-        hand: String,
+        hand: Option<String>,
+        /// List the waits of one hand per line of FILE (`-` for stdin), one JSON object per line.
+        #[arg(long)]
+        batch: Option<String>,
+        /// Threads for --batch, 1 to 256 (default: every core); the output does not depend on it.
+        #[arg(long, requires = "batch", value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -293,51 +303,65 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             rules,
             hand,
             batch,
+            threads,
             json,
             why,
         } => {
             let rs = load(&rules)?;
             if let Some(path) = batch {
-                return score_batch(&rs, &path, &mut out);
+                let job =
+                    |text: &str, line: usize, buf: &mut Vec<u8>| json::score_into(&rs, text, Some(line), buf);
+                return run_batch(&path, threads, &job, &mut out);
             }
             let Some(hand) = hand else {
                 return Err("give a hand to score, or --batch FILE".into());
             };
-            let result = json::score_line(&rs, &hand);
-            let ok = result.is_ok();
             if json {
-                let v = match &result {
-                    Ok(s) => json::score_json(&rs, s),
-                    Err(e) => serde_json::json!({ "error": e }),
-                };
-                writeln!(out, "{v}").map_err(|e| e.to_string())?;
-            } else {
-                match &result {
-                    Ok(s) => report::score(&rs, s, why, &mut out).map_err(|e| e.to_string())?,
-                    Err(e) => {
-                        eprintln!("error: {e}");
-                    }
-                }
+                let mut buf = Vec::new();
+                let failed = json::score_into(&rs, &hand, None, &mut buf);
+                out.write_all(&buf).map_err(|e| e.to_string())?;
+                return Ok(exit_code(failed));
             }
-            Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
-        }
-        Command::Waits { rules, hand, json } => {
-            let rs = load(&rules)?;
-            match json::waits(&rs, &hand) {
-                Ok(w) => {
-                    if json {
-                        writeln!(out, "{}", json::waits_json(&w)).map_err(|e| e.to_string())?;
-                    } else {
-                        report::waits(&rs, &w, &mut out).map_err(|e| e.to_string())?;
-                    }
+            match json::score_line(&rs, &hand) {
+                Ok(s) => {
+                    report::score(&rs, &s, why, &mut out).map_err(|e| e.to_string())?;
                     Ok(ExitCode::SUCCESS)
                 }
                 Err(e) => {
-                    if json {
-                        writeln!(out, "{}", serde_json::json!({ "error": e })).map_err(|e| e.to_string())?;
-                    } else {
-                        eprintln!("error: {e}");
-                    }
+                    eprintln!("error: {e}");
+                    Ok(ExitCode::from(1))
+                }
+            }
+        }
+        Command::Waits {
+            rules,
+            hand,
+            batch,
+            threads,
+            json,
+        } => {
+            let rs = load(&rules)?;
+            if let Some(path) = batch {
+                let job =
+                    |text: &str, line: usize, buf: &mut Vec<u8>| json::waits_into(&rs, text, Some(line), buf);
+                return run_batch(&path, threads, &job, &mut out);
+            }
+            let Some(hand) = hand else {
+                return Err("give a hand to list the waits of, or --batch FILE".into());
+            };
+            if json {
+                let mut buf = Vec::new();
+                let failed = json::waits_into(&rs, &hand, None, &mut buf);
+                out.write_all(&buf).map_err(|e| e.to_string())?;
+                return Ok(exit_code(failed));
+            }
+            match json::waits(&rs, &hand) {
+                Ok(w) => {
+                    report::waits(&rs, &w, &mut out).map_err(|e| e.to_string())?;
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
                     Ok(ExitCode::from(1))
                 }
             }
@@ -503,90 +527,27 @@ fn format(json: bool, csv: bool) -> simulate::Format {
     }
 }
 
-/// Longest `--batch` line that is parsed (a real hand is under ~100 bytes); longer lines are
-/// errors, and only this much of them is held in memory.
-const MAX_BATCH_LINE: usize = 4096;
-
-/// Reads the next `\n`-terminated line (without the `\n`) into `buf`, keeping at most `max + 1`
-/// bytes of it and skipping the rest. `None` at the end of input; otherwise whether the line was
-/// longer than `max`.
-fn read_line_capped(r: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> std::io::Result<Option<bool>> {
-    buf.clear();
-    let mut seen = 0usize;
-    loop {
-        let chunk = match r.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            return Ok((seen > 0).then_some(seen > max));
-        }
-        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(n) => (&chunk[..n], n + 1, true),
-            None => (chunk, chunk.len(), false),
-        };
-        let room = (max + 1).saturating_sub(buf.len());
-        buf.extend_from_slice(&part[..part.len().min(room)]);
-        seen += part.len() + usize::from(done);
-        r.consume(used);
-        if done {
-            return Ok(Some(buf.len() > max));
-        }
+fn exit_code(failed: bool) -> ExitCode {
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
 }
 
-/// Scores every line; a bad line becomes an error object with its line number and the run goes
-/// on. Exits 1 at the end if any line failed.
-fn score_batch(rs: &Ruleset, path: &str, out: &mut impl Write) -> Result<ExitCode, String> {
-    let reader: Box<dyn BufRead> = if path == "-" {
-        Box::new(std::io::BufReader::new(std::io::stdin()))
-    } else {
-        let f = std::fs::File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
-        Box::new(std::io::BufReader::new(f))
-    };
-    let mut reader = reader;
-    let mut failed = 0usize;
-    let mut out = std::io::BufWriter::new(out);
-    let mut line = Vec::new();
-    for i in 0.. {
-        let long = match read_line_capped(&mut reader, &mut line, MAX_BATCH_LINE) {
-            Ok(None) => break,
-            Ok(Some(long)) => long,
-            Err(e) => return Err(format!("reading {path}: {e}")),
-        };
-        let text = String::from_utf8_lossy(&line);
-        let text = text.trim_end_matches('\r');
-        if text.trim().is_empty() || text.trim_start().starts_with('#') {
-            continue;
-        }
-        let v = if long {
-            Err(format!(
-                "the line is longer than {MAX_BATCH_LINE} bytes; a hand is far shorter"
-            ))
-        } else {
-            json::score_line(rs, text)
-        };
-        let v = match v {
-            Ok(s) => {
-                let mut v = json::score_json(rs, &s);
-                if let Some(o) = v.as_object_mut() {
-                    o.insert("line".into(), serde_json::json!(i + 1));
-                }
-                v
-            }
-            Err(e) => {
-                failed += 1;
-                serde_json::json!({ "error": e, "line": i + 1 })
-            }
-        };
-        writeln!(out, "{v}").map_err(|e| e.to_string())?;
+/// Runs a `--batch` job over FILE; a bad line becomes an error object with its line number and
+/// the run goes on. Exits 1 at the end if any line failed.
+fn run_batch(
+    path: &str,
+    threads: Option<u16>,
+    job: &dyn batch::LineJob,
+    out: &mut dyn Write,
+) -> Result<ExitCode, String> {
+    let input = batch::Input::open(path)?;
+    let threads = threads.map_or_else(simulate::default_threads, usize::from);
+    let summary = batch::run(input, threads, job, out)?;
+    if summary.failed > 0 {
+        eprintln!("{} line(s) could not be scored", summary.failed);
     }
-    out.flush().map_err(|e| e.to_string())?;
-    if failed > 0 {
-        eprintln!("{failed} line(s) could not be scored");
-        Ok(ExitCode::from(1))
-    } else {
-        Ok(ExitCode::SUCCESS)
-    }
+    Ok(exit_code(summary.failed > 0))
 }

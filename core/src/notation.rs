@@ -10,12 +10,11 @@
 use std::fmt;
 
 use pest::error::{ErrorVariant, InputLocation};
-use pest::iterators::Pair;
 use pest::Parser;
 
 use crate::hand::Hand;
 use crate::meld::{From as Source, Meld};
-use crate::tile::{HonourGroup, Kind, Tile, TileSet, Wind, HONOUR_LETTERS};
+use crate::tile::{HonourGroup, Kind, Tile, TileSet, Wind, HONOUR_LETTERS, MAX_KINDS};
 
 mod grammar {
     #[derive(pest_derive::Parser)]
@@ -24,6 +23,9 @@ mod grammar {
 }
 
 use grammar::{NotationParser, Rule};
+use shape::Token;
+
+mod shape;
 
 /// A context word a ruleset adds to the notation (e.g. a declared-ready flag `ready`, or
 /// `x=value`). Rulesets declare these as data so the notation stays one grammar for all variants.
@@ -86,13 +88,50 @@ fn column_at(input: &str, byte: usize) -> usize {
     input.get(..byte).map_or(0, |s| s.chars().count()) + 1
 }
 
+/// Columns of one line: for the usual all-ASCII line a byte offset is its column, so the
+/// characters before it need not be counted each time.
+#[derive(Clone, Copy)]
+struct Columns<'a> {
+    input: &'a str,
+    ascii: bool,
+}
+
+impl<'a> Columns<'a> {
+    fn new(input: &'a str) -> Columns<'a> {
+        Columns {
+            input,
+            ascii: input.is_ascii(),
+        }
+    }
+
+    fn at(&self, byte: usize) -> usize {
+        if self.ascii {
+            byte + 1
+        } else {
+            column_at(self.input, byte)
+        }
+    }
+}
+
 /// One tile as written, kept with its position so later checks (copies, meld shape) can point
 /// at the exact character.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Placed {
     tile: Tile,
     column: usize,
-    text: String,
+    /// The digit it was written with (`2` of `123m`), if any, and its letter.
+    digit: Option<u8>,
+    letter: char,
+}
+
+impl Placed {
+    /// The tile as written alone (`2m`, `E`), for messages.
+    fn text(&self) -> String {
+        match self.digit {
+            Some(d) => format!("{}{}", char::from(d), self.letter),
+            None => self.letter.to_string(),
+        }
+    }
 }
 
 /// Longest line [`parse_hand`] accepts, in bytes.
@@ -102,7 +141,34 @@ pub const MAX_HAND_LEN: usize = 4096;
 ///
 /// `words` are the ruleset's own context words; they are stored in `Context::extra` sorted by
 /// word, so that two spellings of the same hand compare equal.
+///
+/// Plain lines take a fast path: a hand-written scanner finds the line's shape, and only if it
+/// is unsure, or the line turns out to be wrong, does pest read the line, so that every error
+/// comes from one place. Both paths give the same result for every line ([`parse_hand_pest`] is
+/// the pest-only reading, for tests that prove it).
 pub fn parse_hand(set: &TileSet, words: &[ContextWordSpec], input: &str) -> Result<Hand, NotationError> {
+    match parse_hand_fast(set, words, input) {
+        Some(hand) => Ok(hand),
+        None => parse_hand_pest(set, words, input),
+    }
+}
+
+/// The fast path of [`parse_hand`] alone: the hand when the scanner finds the line's shape and
+/// the line is correct, `None` for anything else (pest then decides). For tests and fuzzing.
+#[doc(hidden)]
+pub fn parse_hand_fast(set: &TileSet, words: &[ContextWordSpec], input: &str) -> Option<Hand> {
+    if input.len() > MAX_HAND_LEN {
+        return None;
+    }
+    let mut tokens = Vec::with_capacity(24);
+    let tiles_start = shape::lex_hand(input, &mut tokens)?;
+    build_hand(set, words, input, tiles_start, &tokens).ok()
+}
+
+/// [`parse_hand`] with the line's shape always found by pest: the reference the fast path is
+/// tested against. Not for general use: it is slower and gives the same answers.
+#[doc(hidden)]
+pub fn parse_hand_pest(set: &TileSet, words: &[ContextWordSpec], input: &str) -> Result<Hand, NotationError> {
     // No hand comes near this; refusing longer input bounds the parser's time and memory for any
     // caller (CLI, batch files, a web API).
     if input.len() > MAX_HAND_LEN {
@@ -118,55 +184,80 @@ pub fn parse_hand(set: &TileSet, words: &[ContextWordSpec], input: &str) -> Resu
     let top = pairs
         .next()
         .ok_or_else(|| error(1, "", "the hand is empty", TILES_EXPECTED))?;
+    let mut tokens = Vec::new();
+    let tiles_start = shape::from_pest_hand(top, &mut tokens);
+    build_hand(set, words, input, tiles_start, &tokens)
+}
 
+/// Checks a line's shape against the tile set and the context words and builds the hand.
+fn build_hand(
+    set: &TileSet,
+    words: &[ContextWordSpec],
+    input: &str,
+    tiles_start: usize,
+    tokens: &[Token],
+) -> Result<Hand, NotationError> {
+    let cols = Columns::new(input);
     let mut hand = Hand::default();
-    let mut placed = Vec::new();
-    let mut tiles_start = 1;
-    let mut word_pairs = Vec::new();
-    for part in top.into_inner() {
-        match part.as_rule() {
-            Rule::tiles => {
-                tiles_start = column_at(input, part.as_span().start());
-                let mut concealed_seen = false;
-                for item in part.into_inner() {
-                    match item.as_rule() {
-                        Rule::meld if concealed_seen => {
-                            return Err(error(
-                                column_at(input, item.as_span().start()),
-                                item.as_str(),
-                                "melds go before the concealed tiles",
-                                "e.g. [555p] 123m",
-                            ));
+    hand.concealed.reserve(14);
+    let mut placed: Vec<Placed> = Vec::with_capacity(18);
+    // The open meld: its span and where its tiles start in `placed`, and its source.
+    let mut meld: Option<(usize, usize, usize)> = None;
+    let mut source: Option<(&str, usize)> = None;
+    // The grammar lets tile groups stand apart, so a meld can follow concealed tiles there.
+    let mut concealed_seen = false;
+    let mut first_word = tokens.len();
+    for (k, &tok) in tokens.iter().enumerate() {
+        match tok {
+            Token::Meld { start, end } => {
+                if concealed_seen {
+                    return Err(error(
+                        cols.at(start),
+                        &input[start..end],
+                        "melds go before the concealed tiles",
+                        "e.g. [555p] 123m",
+                    ));
+                }
+                meld = Some((start, end, placed.len()));
+                source = None;
+            }
+            Token::Group { start, end } => {
+                let from = placed.len();
+                decode_group(set, &input[start..end], cols.at(start), &mut placed)?;
+                if meld.is_none() {
+                    concealed_seen = true;
+                    for p in &placed[from..] {
+                        if set.is_bonus(p.tile) {
+                            hand.bonus.push(p.tile);
+                        } else {
+                            hand.concealed.push(p.tile);
                         }
-                        Rule::meld => {
-                            let (meld, tiles) = decode_meld(set, input, item)?;
-                            hand.melds.push(meld);
-                            placed.extend(tiles);
-                        }
-                        Rule::group => {
-                            concealed_seen = true;
-                            let start = column_at(input, item.as_span().start());
-                            for p in decode_group(set, item.as_str(), start)? {
-                                if set.is_bonus(p.tile) {
-                                    hand.bonus.push(p.tile);
-                                } else {
-                                    hand.concealed.push(p.tile);
-                                }
-                                placed.push(p);
-                            }
-                        }
-                        _ => {}
                     }
                 }
             }
-            Rule::word => word_pairs.push((part.as_str(), column_at(input, part.as_span().start()))),
-            _ => {}
+            Token::Source { start, end } => source = Some((&input[start..end], cols.at(start))),
+            Token::MeldEnd => {
+                if let Some((start, end, from)) = meld.take() {
+                    let written = &input[start..end];
+                    hand.melds.push(decode_meld(
+                        set,
+                        written,
+                        cols.at(start),
+                        &placed[from..],
+                        source,
+                    )?);
+                }
+            }
+            Token::Word { .. } => {
+                first_word = k;
+                break;
+            }
         }
     }
     if hand.melds.is_empty() && hand.concealed.is_empty() {
-        let found = placed.first().map(|p| p.text.clone()).unwrap_or_default();
+        let found = placed.first().map(Placed::text).unwrap_or_default();
         return Err(error(
-            tiles_start,
+            cols.at(tiles_start),
             found,
             "the hand has only bonus tiles",
             "playing tiles such as 123m or E",
@@ -174,8 +265,19 @@ pub fn parse_hand(set: &TileSet, words: &[ContextWordSpec], input: &str) -> Resu
     }
 
     let mut words_state = WordsState::default();
-    for (text, column) in word_pairs {
-        apply_word(set, words, &mut hand, &mut words_state, text, column, &mut placed)?;
+    for tok in &tokens[first_word..] {
+        if let Token::Word { start, end } = *tok {
+            let text = &input[start..end];
+            apply_word(
+                set,
+                words,
+                &mut hand,
+                &mut words_state,
+                text,
+                cols.at(start),
+                &mut placed,
+            )?;
+        }
     }
     if let Some(column) = words_state.flowers_column {
         let total = hand.context.flowers as usize + hand.bonus.len();
@@ -201,20 +303,46 @@ pub fn parse_hand(set: &TileSet, words: &[ContextWordSpec], input: &str) -> Resu
 /// Parses a bare run of tiles such as `123m4pEE` (no melds, no words), e.g. for wait lists.
 /// Bonus tiles are returned like any other; an empty run is an empty list.
 pub fn parse_tiles(set: &TileSet, input: &str) -> Result<Vec<Tile>, NotationError> {
-    Ok(parse_run(set, input)?.into_iter().map(|p| p.tile).collect())
+    let mut placed = Vec::new();
+    parse_run(set, input, &mut placed)?;
+    Ok(placed.into_iter().map(|p| p.tile).collect())
 }
 
-fn parse_run(set: &TileSet, input: &str) -> Result<Vec<Placed>, NotationError> {
-    let pairs = NotationParser::parse(Rule::tile_run, input).map_err(|e| convert_pest_error(input, &e))?;
-    let mut placed = Vec::new();
-    for pair in pairs.flatten() {
-        if pair.as_rule() == Rule::group {
-            let start = column_at(input, pair.as_span().start());
-            placed.extend(decode_group(set, pair.as_str(), start)?);
+/// Appends the tiles of a bare run to `placed` (fast path first, as for [`parse_hand`]).
+fn parse_run(set: &TileSet, input: &str, placed: &mut Vec<Placed>) -> Result<(), NotationError> {
+    let from = placed.len();
+    let mut tokens = Vec::with_capacity(4);
+    if shape::lex_run(input, &mut tokens).is_some() && build_run(set, input, &tokens, placed).is_ok() {
+        return Ok(());
+    }
+    placed.truncate(from);
+    parse_run_pest(set, input, placed)
+}
+
+fn parse_run_pest(set: &TileSet, input: &str, placed: &mut Vec<Placed>) -> Result<(), NotationError> {
+    let mut pairs =
+        NotationParser::parse(Rule::tile_run, input).map_err(|e| convert_pest_error(input, &e))?;
+    let mut tokens = Vec::new();
+    if let Some(top) = pairs.next() {
+        shape::from_pest_run(top, &mut tokens);
+    }
+    build_run(set, input, &tokens, placed)
+}
+
+fn build_run(
+    set: &TileSet,
+    input: &str,
+    tokens: &[Token],
+    placed: &mut Vec<Placed>,
+) -> Result<(), NotationError> {
+    let cols = Columns::new(input);
+    let from = placed.len();
+    for &tok in tokens {
+        if let Token::Group { start, end } = tok {
+            decode_group(set, &input[start..end], cols.at(start), placed)?;
         }
     }
-    check_copies(set, &placed)?;
-    Ok(placed)
+    check_copies(set, &placed[from..])
 }
 
 /// Canonical form of a tile list: order is kept, and neighbours of one suit share a letter
@@ -222,6 +350,12 @@ fn parse_run(set: &TileSet, input: &str) -> Result<Vec<Placed>, NotationError> {
 /// suit-grouped listing.
 pub fn print_tiles(set: &TileSet, tiles: &[Tile]) -> String {
     let mut out = String::new();
+    push_tiles(set, tiles, &mut out);
+    out
+}
+
+/// [`print_tiles`] appended to `out`.
+fn push_tiles(set: &TileSet, tiles: &[Tile], out: &mut String) {
     let mut pending: Option<char> = None;
     for &t in tiles {
         match set.kind(t) {
@@ -247,17 +381,27 @@ pub fn print_tiles(set: &TileSet, tiles: &[Tile]) -> String {
         }
     }
     out.extend(pending);
-    out
+}
+
+/// `n` in decimal, without the formatting machinery (this runs for every scored hand).
+fn push_number(out: &mut String, n: u8) {
+    if n >= 100 {
+        out.push(char::from(b'0' + n / 100));
+    }
+    if n >= 10 {
+        out.push(char::from(b'0' + n / 10 % 10));
+    }
+    out.push(char::from(b'0' + n % 10));
 }
 
 /// Canonical form of a hand. Two lines describing the same hand print identically, and the
 /// printed line parses back to the same hand, so it can serve as a key in corpora and snapshots.
 /// Concealed tiles are sorted except the winning tile, which stays last as its own group.
 pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(64);
     for meld in &hand.melds {
         out.push('[');
-        out.push_str(&print_tiles(set, &meld.tiles(set).unwrap_or_default()));
+        push_tiles(set, &meld.tiles(set).unwrap_or_default(), &mut out);
         let source = match *meld {
             Meld::Chow { claimed, .. } => (claimed != 1).then_some(claimed),
             Meld::Pung { from, .. } => (from != Source::Left).then_some(from.digit()),
@@ -267,19 +411,18 @@ pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
         };
         if let Some(k) = source {
             out.push(',');
-            out.push_str(&k.to_string());
+            push_number(&mut out, k);
         }
         out.push(']');
     }
     let mut before = hand.concealed_before_win().to_vec();
     before.sort();
-    out.push_str(&print_tiles(set, &before));
+    push_tiles(set, &before, &mut out);
     if let Some(win) = hand.winning_tile() {
-        out.push_str(&print_tiles(set, &[win]));
+        push_tiles(set, &[win], &mut out);
     }
 
     let ctx = &hand.context;
-    let mut words: Vec<String> = Vec::new();
     for (on, word) in [
         (ctx.self_drawn, "self"),
         (ctx.last_tile, "last"),
@@ -287,34 +430,37 @@ pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
         (ctx.fourth, "fourth"),
     ] {
         if on {
-            words.push(word.to_string());
+            out.push(' ');
+            out.push_str(word);
         }
     }
     if ctx.seat != Wind::EAST {
-        words.push(format!("seat={}", ctx.seat.letter()));
+        out.push_str(" seat=");
+        out.push(ctx.seat.letter());
     }
     if ctx.round != Wind::EAST {
-        words.push(format!("round={}", ctx.round.letter()));
+        out.push_str(" round=");
+        out.push(ctx.round.letter());
     }
     if ctx.flowers > 0 {
-        words.push(format!("flowers={}", ctx.flowers));
+        out.push_str(" flowers=");
+        push_number(&mut out, ctx.flowers);
     }
     if !hand.bonus.is_empty() {
         let mut bonus = hand.bonus.clone();
         bonus.sort();
-        words.push(print_tiles(set, &bonus));
+        out.push(' ');
+        push_tiles(set, &bonus, &mut out);
     }
     let mut extra: Vec<&(String, Option<String>)> = ctx.extra.iter().collect();
     extra.sort_by(|a, b| a.0.cmp(&b.0));
     for (word, value) in extra {
-        match value {
-            Some(v) => words.push(format!("{word}={v}")),
-            None => words.push(word.clone()),
-        }
-    }
-    for w in words {
         out.push(' ');
-        out.push_str(&w);
+        out.push_str(word);
+        if let Some(v) = value {
+            out.push('=');
+            out.push_str(v);
+        }
     }
     out
 }
@@ -324,8 +470,6 @@ pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
 
 const TILES_EXPECTED: &str = "tiles such as 123m, E or 5f, or a meld such as [555p]";
 
-/// Decodes one grammar `group` (`123m`, `5z`, `15f`, `EEN`) starting at `start`. The grammar
-/// guarantees the text is ASCII digits plus one letter, or honour letters.
 /// The notation of a Unicode mahjong tile (U+1F000–U+1F02B): winds, dragons, characters,
 /// bamboos, circles, then the flowers 梅兰竹菊 (5–8f) and the seasons 春夏秋冬 (1–4f). `None` for
 /// the joker and the tile back, which no ruleset deals.
@@ -342,66 +486,75 @@ fn glyph_notation(c: char) -> Option<String> {
     })
 }
 
-/// Decodes a run of Unicode tiles, each as its ASCII notation at its own column.
-fn decode_glyphs(set: &TileSet, text: &str, start: usize) -> Result<Vec<Placed>, NotationError> {
-    let mut out = Vec::new();
+/// Decodes a run of Unicode tiles, each as its ASCII notation at its own column, appending them
+/// to `out`; each is shown in messages as its glyph.
+fn decode_glyphs(
+    set: &TileSet,
+    text: &str,
+    start: usize,
+    out: &mut Vec<Placed>,
+) -> Result<(), NotationError> {
     for (i, c) in text.chars().enumerate().filter(|(_, c)| *c != '\u{FE0F}') {
         let column = start + i;
-        let found = c.to_string();
         let Some(ascii) = glyph_notation(c) else {
             return Err(error(
                 column,
-                found,
+                c.to_string(),
                 "the joker and the tile back are not tiles of any ruleset",
                 "a tile such as 🀇 or 1m",
             ));
         };
-        for mut p in decode_group(set, &ascii, column)? {
-            p.text = found.clone();
-            out.push(p);
+        let from = out.len();
+        decode_group(set, &ascii, column, out)?;
+        for p in &mut out[from..] {
+            p.digit = None;
+            p.letter = c;
         }
     }
-    Ok(out)
+    Ok(())
 }
 
-fn decode_group(set: &TileSet, text: &str, start: usize) -> Result<Vec<Placed>, NotationError> {
-    let mut out = Vec::with_capacity(text.len());
+/// Decodes one grammar `group` (`123m`, `5z`, `15f`, `EEN`, or Unicode tiles) starting at
+/// `start`, appending its tiles to `out`. The grammar guarantees the text is ASCII digits plus
+/// one letter, honour letters, or tile glyphs.
+fn decode_group(set: &TileSet, text: &str, start: usize, out: &mut Vec<Placed>) -> Result<(), NotationError> {
     if text.starts_with(|c: char| ('\u{1F000}'..='\u{1F02B}').contains(&c)) {
-        return decode_glyphs(set, text, start);
+        return decode_glyphs(set, text, start, out);
     }
     if text.starts_with(|c: char| c.is_ascii_digit()) {
         let Some(letter) = text.chars().last() else {
-            return Ok(out);
+            return Ok(());
         };
         let digits = text.get(..text.len() - letter.len_utf8()).unwrap_or("");
         for (i, d) in digits.bytes().enumerate() {
             let column = start + i;
-            let found = format!("{}{letter}", char::from(d));
             let n = d.wrapping_sub(b'0');
+            let found = || format!("{}{letter}", char::from(d));
             let tile = match letter {
-                'z' => honour_by_number(set, n, column, &found)?,
-                'f' => bonus_tile(set, n, column, &found)?,
-                _ => suited_tile(set, letter, n, column, &found)?,
+                'z' => honour_by_number(set, n, column, found)?,
+                'f' => bonus_tile(set, n, column, found)?,
+                _ => suited_tile(set, letter, n, column, found)?,
             };
             out.push(Placed {
                 tile,
                 column,
-                text: found,
+                digit: Some(d),
+                letter,
             });
         }
     } else {
         for (i, c) in text.chars().enumerate() {
             let column = start + i;
-            let found = c.to_string();
-            let tile = honour_tile(set, c, column, &found)?;
+            let tile = honour_tile(set, c, column, || c.to_string())?;
             out.push(Placed {
                 tile,
                 column,
-                text: found,
+                digit: None,
+                letter: c,
             });
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 fn suit_word(letter: char) -> &'static str {
@@ -412,17 +565,20 @@ fn suit_word(letter: char) -> &'static str {
     }
 }
 
+/// The message-building functions below take the tile's text as a closure: it is only
+/// formatted when the tile is wrong.
 fn suited_tile(
     set: &TileSet,
     letter: char,
     digit: u8,
     column: usize,
-    found: &str,
+    found: impl FnOnce() -> String,
 ) -> Result<Tile, NotationError> {
     let rank = if digit == 0 { 10 } else { digit };
     if let Some(t) = set.suited(letter, rank) {
         return Ok(t);
     }
+    let found = &found();
     if set.suit_by_letter(letter).is_none() {
         let letters: Vec<String> = set.suits().iter().map(|s| s.letter.to_string()).collect();
         let expected = if letters.is_empty() {
@@ -477,10 +633,16 @@ fn honour_name(letter: char) -> &'static str {
     }
 }
 
-fn honour_tile(set: &TileSet, letter: char, column: usize, found: &str) -> Result<Tile, NotationError> {
+fn honour_tile(
+    set: &TileSet,
+    letter: char,
+    column: usize,
+    found: impl FnOnce() -> String,
+) -> Result<Tile, NotationError> {
     if let Some(t) = set.honour(letter) {
         return Ok(t);
     }
+    let found = &found();
     let mut have = Vec::new();
     let (mut winds, mut dragons) = (false, false);
     for t in set.tiles() {
@@ -509,23 +671,33 @@ fn honour_tile(set: &TileSet, letter: char, column: usize, found: &str) -> Resul
     ))
 }
 
-fn honour_by_number(set: &TileSet, n: u8, column: usize, found: &str) -> Result<Tile, NotationError> {
+fn honour_by_number(
+    set: &TileSet,
+    n: u8,
+    column: usize,
+    found: impl FnOnce() -> String,
+) -> Result<Tile, NotationError> {
     match (n as usize).checked_sub(1).and_then(|i| HONOUR_LETTERS.get(i)) {
         Some(&letter) => honour_tile(set, letter, column, found),
         None => Err(error(
             column,
-            found,
+            found(),
             format!("there is no honour {n}z"),
             "honours by number are 1z–7z = E S W N C F P",
         )),
     }
 }
 
-fn bonus_tile(set: &TileSet, n: u8, column: usize, found: &str) -> Result<Tile, NotationError> {
+fn bonus_tile(
+    set: &TileSet,
+    n: u8,
+    column: usize,
+    found: impl FnOnce() -> String,
+) -> Result<Tile, NotationError> {
     if !(1..=8).contains(&n) {
         return Err(error(
             column,
-            found,
+            found(),
             format!("there is no bonus tile {n}f"),
             "bonus tiles are numbered 1f–8f",
         ));
@@ -533,6 +705,7 @@ fn bonus_tile(set: &TileSet, n: u8, column: usize, found: &str) -> Result<Tile, 
     if let Some(t) = set.bonus(n) {
         return Ok(t);
     }
+    let found = found();
     let have: Vec<Tile> = set.tiles().filter(|&t| set.is_bonus(t)).collect();
     let expected = if have.is_empty() {
         "this ruleset has no bonus tiles".to_string()
@@ -550,7 +723,8 @@ fn bonus_tile(set: &TileSet, n: u8, column: usize, found: &str) -> Result<Tile, 
 /// Every tile kind has a fixed number of copies; a hand holding more is a typo, and catching it
 /// here keeps later stages (which index by counts) from reasoning about impossible hands.
 fn check_copies(set: &TileSet, placed: &[Placed]) -> Result<(), NotationError> {
-    let mut counts = vec![0usize; set.kind_count()];
+    let mut counts = [0usize; MAX_KINDS];
+    let counts = &mut counts[..set.kind_count().min(MAX_KINDS)];
     for p in placed {
         let Some(c) = counts.get_mut(p.tile.id()) else {
             continue;
@@ -561,7 +735,7 @@ fn check_copies(set: &TileSet, placed: &[Placed]) -> Result<(), NotationError> {
             let name = set.notation(p.tile);
             return Err(error(
                 p.column,
-                p.text.clone(),
+                p.text(),
                 format!(
                     "too many {name}: ruleset {} has {copies} {} of {name}",
                     set.name,
@@ -577,27 +751,18 @@ fn check_copies(set: &TileSet, placed: &[Placed]) -> Result<(), NotationError> {
 // ---------------------------------------------------------------------------------------------
 // Melds
 
+/// The meld written as `written` (its `[` at `open_column`), from its decoded tiles.
 fn decode_meld(
     set: &TileSet,
-    input: &str,
-    pair: Pair<'_, Rule>,
-) -> Result<(Meld, Vec<Placed>), NotationError> {
-    let open_column = column_at(input, pair.as_span().start());
-    let written = pair.as_str();
-    let mut tiles: Vec<Placed> = Vec::new();
-    let mut source: Option<(&str, usize)> = None;
-    for part in pair.into_inner() {
-        let column = column_at(input, part.as_span().start());
-        match part.as_rule() {
-            Rule::group => tiles.extend(decode_group(set, part.as_str(), column)?),
-            Rule::source => source = Some((part.as_str(), column)),
-            _ => {}
-        }
-    }
+    written: &str,
+    open_column: usize,
+    tiles: &[Placed],
+    source: Option<(&str, usize)>,
+) -> Result<Meld, NotationError> {
     if let Some(b) = tiles.iter().find(|p| set.is_bonus(p.tile)) {
         return Err(error(
             b.column,
-            b.text.clone(),
+            b.text(),
             "bonus tiles cannot be part of a meld",
             "suited or honour tiles; write bonus tiles after the melds or as a word like 15f",
         ));
@@ -609,12 +774,12 @@ fn decode_meld(
     let differing = tiles.iter().find(|p| p.tile != first.tile);
     let meld = match (tiles.len(), differing) {
         (3, None) => pung(first.tile, source)?,
-        (3, Some(other)) => chow(set, &tiles, other, source)?,
+        (3, Some(other)) => chow(set, tiles, other, source)?,
         (4, None) => kong(first.tile, source)?,
         (4, Some(other)) => {
             return Err(error(
                 other.column,
-                other.text.clone(),
+                other.text(),
                 "a kong is four equal tiles",
                 format!("{} here", set.notation(first.tile)),
             ))
@@ -631,7 +796,7 @@ fn decode_meld(
             ))
         }
     };
-    Ok((meld, tiles))
+    Ok(meld)
 }
 
 /// The digit after the comma. Multi-digit text is rejected here (not in the grammar) so the
@@ -688,7 +853,7 @@ fn chow(
     if set.is_honour(first.tile) {
         return Err(error(
             differing.column,
-            differing.text.clone(),
+            differing.text(),
             "honours cannot form a chow; a pung is three equal tiles",
             format!("{} here", set.notation(first.tile)),
         ));
@@ -707,7 +872,7 @@ fn chow(
         };
         return Err(error(
             p.column,
-            p.text.clone(),
+            p.text(),
             "not a chow: a chow is three consecutive ranks of one suit, in rank order",
             expected,
         ));
@@ -734,9 +899,9 @@ fn chow(
 // Context words
 
 #[derive(Default)]
-struct WordsState {
+struct WordsState<'a> {
     /// Key and column of every word applied so far, to reject repeats.
-    seen: Vec<(String, usize)>,
+    seen: Vec<(&'a str, usize)>,
     flowers_column: Option<usize>,
 }
 
@@ -760,12 +925,12 @@ fn accepted_words(set: &TileSet, specs: &[ContextWordSpec]) -> String {
     format!("one of: {}", list.join(", "))
 }
 
-fn apply_word(
+fn apply_word<'a>(
     set: &TileSet,
     specs: &[ContextWordSpec],
     hand: &mut Hand,
-    state: &mut WordsState,
-    text: &str,
+    state: &mut WordsState<'a>,
+    text: &'a str,
     column: usize,
     placed: &mut Vec<Placed>,
 ) -> Result<(), NotationError> {
@@ -778,9 +943,10 @@ fn apply_word(
     let spec = specs.iter().find(|s| s.word == key);
     // Only words made of tile characters are read as tiles, so a misspelt word such as `Self`
     // is reported as an unknown word rather than as a malformed tile.
-    let tileish = text
-        .chars()
-        .all(|c| c.is_ascii_digit() || "mpszf".contains(c) || HONOUR_LETTERS.contains(&c));
+    let tileish = || {
+        text.chars()
+            .all(|c| c.is_ascii_digit() || "mpszf".contains(c) || HONOUR_LETTERS.contains(&c))
+    };
 
     if !is_builtin && spec.is_none() {
         if text.starts_with('[') {
@@ -791,7 +957,7 @@ fn apply_word(
                 "e.g. [555p]123m",
             ));
         }
-        if !tileish {
+        if !tileish() {
             // Words are lowercase: `SELF` or `Seat=S` is almost surely the word in another case.
             let lower = key.to_lowercase();
             let known = BUILTIN_FLAGS.iter().chain(&BUILTIN_VALUES).copied();
@@ -813,7 +979,7 @@ fn apply_word(
     } else {
         BONUS_KEY
     };
-    if let Some((_, first)) = state.seen.iter().find(|(k, _)| k == dedupe_key) {
+    if let Some((_, first)) = state.seen.iter().find(|(k, _)| *k == dedupe_key) {
         let what = if dedupe_key == BONUS_KEY {
             "bonus tiles are written as a word twice".to_string()
         } else {
@@ -826,7 +992,7 @@ fn apply_word(
             format!("each context word once; the first is at column {first}"),
         ));
     }
-    state.seen.push((dedupe_key.to_string(), column));
+    state.seen.push((dedupe_key, column));
 
     let takes_value = BUILTIN_VALUES.contains(&key) || spec.is_some_and(|s| s.takes_value);
     if is_builtin || spec.is_some() {
@@ -903,22 +1069,22 @@ fn apply_word(
             ctx.extra.push((key.to_string(), v));
         }
         _ => {
-            let tiles = parse_run(set, text).map_err(|mut e| {
+            let from = placed.len();
+            parse_run(set, text, placed).map_err(|mut e| {
                 e.column += column - 1;
                 e
             })?;
-            for mut p in tiles {
+            for p in &mut placed[from..] {
                 p.column += column - 1;
                 if !set.is_bonus(p.tile) {
                     return Err(error(
                         p.column,
-                        p.text,
+                        p.text(),
                         "only bonus tiles may be written among the context words",
                         "playing tiles before the first space",
                     ));
                 }
                 hand.bonus.push(p.tile);
-                placed.push(p);
             }
         }
     }

@@ -201,6 +201,10 @@ pub struct TileSet {
     chow_starts: u64,
     /// The knitted patterns of this set, worked out once instead of on every win check.
     pub(crate) knits: crate::decompose::Knits,
+    /// Honours by their index in [`HONOUR_LETTERS`] and bonus tiles by number, so the notation
+    /// finds each tile it reads with one lookup rather than a scan of the kinds.
+    honour_by_letter: [Option<Tile>; 7],
+    bonus_by_number: [Option<Tile>; 9],
 }
 
 impl TileSet {
@@ -294,7 +298,22 @@ impl TileSet {
             playing_kinds,
             chow_starts: 0,
             knits: crate::decompose::Knits::default(),
+            honour_by_letter: [None; 7],
+            bonus_by_number: [None; 9],
         };
+        for (id, kind) in set.kinds.iter().enumerate() {
+            let slot = match *kind {
+                Kind::Honour { letter, .. } => HONOUR_LETTERS
+                    .iter()
+                    .position(|&l| l == letter)
+                    .and_then(|i| set.honour_by_letter.get_mut(i)),
+                Kind::Bonus { number } => set.bonus_by_number.get_mut(number as usize),
+                Kind::Suited { .. } => None,
+            };
+            if let Some(slot @ None) = slot {
+                *slot = Some(Tile::from_id(id));
+            }
+        }
         set.chow_starts = (0..set.kinds.len())
             .filter(|&i| set.step(Tile::from_id(i), 2).is_some())
             .fold(0u64, |m, i| m | 1 << i);
@@ -354,18 +373,13 @@ impl TileSet {
 
     /// The honour tile with notation letter `letter`, if this set has it.
     pub fn honour(&self, letter: char) -> Option<Tile> {
-        self.kinds
-            .iter()
-            .position(|k| matches!(k, Kind::Honour { letter: l, .. } if *l == letter))
-            .map(Tile::from_id)
+        let i = HONOUR_LETTERS.iter().position(|&l| l == letter)?;
+        self.honour_by_letter[i]
     }
 
     /// The bonus tile numbered `number` (1–8), if this set has it.
     pub fn bonus(&self, number: u8) -> Option<Tile> {
-        self.kinds
-            .iter()
-            .position(|k| matches!(k, Kind::Bonus { number: n } if *n == number))
-            .map(Tile::from_id)
+        self.bonus_by_number.get(number as usize).copied().flatten()
     }
 
     /// The suit a letter names, if this set has it.

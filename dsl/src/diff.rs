@@ -79,7 +79,7 @@ impl Outcome {
         let mut m = BTreeMap::new();
         if let Outcome::Scored(r) = self {
             for f in &r.fans {
-                m.insert(f.id.clone(), (f.zh.clone(), f.points * f.count as i64));
+                m.insert(f.id.to_string(), (f.zh.to_string(), f.points * f.count as i64));
             }
         }
         m
@@ -96,8 +96,11 @@ fn same(a: &Outcome, b: &Outcome, names: (&str, &str)) -> bool {
         (Outcome::Scored(a), Outcome::Scored(b)) => {
             // Fans as scored (id, value, count); what explains them may differ with the reading
             // without the result changing.
-            fn fans(r: &HandReport) -> Vec<(&String, i64, u32)> {
-                r.fans.iter().map(|f| (&f.id, f.points, f.count)).collect()
+            fn fans(r: &HandReport) -> Vec<(&str, i64, u32)> {
+                r.fans
+                    .iter()
+                    .map(|f| (f.id.as_str(), f.points, f.count))
+                    .collect()
             }
             fans(a) == fans(b) && a.total == b.total && a.valid == b.valid && a.payments == b.payments
         }

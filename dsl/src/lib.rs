@@ -25,6 +25,6 @@ pub mod words;
 
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use load::{builtin_names, load, load_from_memory};
-pub use report::{score_text, waits_text, HandReport, WaitsReport};
+pub use report::{score_text, waits_text, write_json_line, ErrorReport, HandReport, Payments, WaitsReport};
 pub use ruleset::Ruleset;
 pub use score::{score, FanHit, Score, ScoreError};

@@ -9,11 +9,15 @@ use mj_core::notation::{parse_hand, print_hand};
 use mj_core::{Hand, Wind};
 use serde::Serialize;
 
+/// A fan's name in a report. Names are short, so they are kept inline and a report is built
+/// without an allocation per name; it reads as a `&str` (`==`, `as_str`, deref).
+pub type Name = compact_str::CompactString;
+
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct FanLine {
-    pub id: String,
-    pub zh: String,
-    pub en: String,
+    pub id: Name,
+    pub zh: Name,
+    pub en: Name,
     /// Points each (or the multiplier, in a multiplying ruleset).
     pub points: i64,
     pub count: u32,
@@ -39,10 +43,70 @@ pub struct HandReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Net change per seat (by seat wind), winner positive.
-    pub payments: serde_json::Map<String, serde_json::Value>,
+    pub payments: Payments,
     /// Context words of the hand that changed nothing, each saying why.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+}
+
+/// Net change per seat, serialized as a map from seat wind letter to amount (`{"E":24,…}`), in
+/// seat order. Plain data rather than a JSON map, so a report is built without hashing or
+/// allocating per seat; empty when nothing is paid (an invalid hand).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Payments {
+    amounts: [i64; 4],
+    seats: u8,
+}
+
+impl Payments {
+    /// One amount per seat, East first; at most four seats (seats are named by wind).
+    pub fn from_seats(amounts: &[i64]) -> Payments {
+        let mut p = Payments::default();
+        for (slot, &a) in p.amounts.iter_mut().zip(amounts) {
+            *slot = a;
+            p.seats += 1;
+        }
+        p
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.seats == 0
+    }
+
+    pub fn len(&self) -> usize {
+        self.seats as usize
+    }
+
+    /// The amount of the seat whose wind letter is `seat` (`"E"`, `"S"`, …).
+    pub fn get(&self, seat: &str) -> Option<i64> {
+        self.iter()
+            .find(|&(w, _)| seat.len() == 1 && seat.starts_with(w))
+            .map(|(_, a)| a)
+    }
+
+    pub fn contains_key(&self, seat: &str) -> bool {
+        self.get(seat).is_some()
+    }
+
+    /// `(wind letter, amount)` in seat order.
+    pub fn iter(&self) -> impl Iterator<Item = (char, i64)> + '_ {
+        self.amounts[..self.len()]
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| (Wind::from_index(i as u8).map_or('?', |w| w.letter()), a))
+    }
+}
+
+impl Serialize for Payments {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.len()))?;
+        for (w, a) in self.iter() {
+            let mut key = [0u8; 4];
+            map.serialize_entry(w.encode_utf8(&mut key), &a)?;
+        }
+        map.end()
+    }
 }
 
 /// Parses and scores a line of notation. Errors are messages ready to show.
@@ -99,9 +163,9 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation) -> HandReport 
         .map(|h| {
             let f = &rs.fans[h.fan];
             FanLine {
-                id: f.id.clone(),
-                zh: f.zh.clone(),
-                en: f.en.clone(),
+                id: Name::new(&f.id),
+                zh: Name::new(&f.zh),
+                en: Name::new(&f.en),
                 points: f.value,
                 count: h.count,
                 why: occurrences.next().unwrap_or_default(),
@@ -136,7 +200,7 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation) -> HandReport 
             WinKind::Discard { discarder }
         }
     };
-    let mut payments = serde_json::Map::new();
+    let mut payments = Payments::default();
     if s.valid {
         let mut pay = settle::WinPay::plain(s.total, s.points, winner, kind, hand.flower_count() as i64);
         // Who had declared ready, from the context words the ruleset names for it.
@@ -156,11 +220,7 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation) -> HandReport 
         }
         pay.declared = declared;
         pay.concealed_pungs = s.concealed_pungs;
-        let p = settle::settle_win(rs, &pay);
-        for (seat, amount) in p.into_iter().enumerate() {
-            let w = Wind::from_index(seat as u8).map_or('?', |w| w.letter());
-            payments.insert(w.to_string(), serde_json::Value::from(amount));
-        }
+        payments = Payments::from_seats(&settle::settle_win(rs, &pay));
     }
     HandReport {
         hand: print_hand(&rs.tiles, hand),
@@ -173,6 +233,34 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation) -> HandReport 
         payments,
         warnings: Vec::new(),
     }
+}
+
+/// A line that could not be scored or read, as the JSON front ends print it: `{"error":…}`, with
+/// the 1-based input line in batch runs.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+pub struct ErrorReport<'a> {
+    pub error: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+}
+
+/// Appends `value` as one line of compact JSON to `out`: the one writer behind every JSON line
+/// the CLI and the web API print, so a field added to a report struct shows up everywhere. It
+/// serializes the struct itself, with no `serde_json::Value` in between, into a buffer the
+/// caller reuses.
+pub fn write_json_line<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) {
+    let start = out.len();
+    if let Err(e) = serde_json::to_writer(&mut *out, value) {
+        // Only a map with non-string keys fails, which no report has; keep the line valid JSON.
+        out.truncate(start);
+        let msg = format!("the result could not be written as JSON: {e}");
+        let fallback = ErrorReport {
+            error: &msg,
+            line: None,
+        };
+        let _ = serde_json::to_writer(&mut *out, &fallback);
+    }
+    out.push(b'\n');
 }
 
 /// The tiles that complete a 3n+1 hand and how far it is from ready, as `mj waits` and the web
@@ -359,11 +447,7 @@ mod tests {
         let base = score_text(&rs, hand).expect("scores").total;
         for (from, discarder) in [("1", "E"), ("2", "N"), ("3", "W")] {
             let r = score_text(&rs, &format!("{hand} from={from}")).expect(from);
-            assert_eq!(
-                r.payments[discarder],
-                serde_json::json!(-(8 + base)),
-                "from={from}"
-            );
+            assert_eq!(r.payments.get(discarder), Some(-(8 + base)), "from={from}");
         }
     }
 }

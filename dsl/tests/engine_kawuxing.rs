@@ -201,7 +201,7 @@ fn paid(t: &mj_dsl::table::Table, hand: &str) -> Vec<i64> {
     let r = mj_dsl::score_text(&t.ruleset, hand).expect("scores");
     ["E", "S", "W"]
         .iter()
-        .map(|w| r.payments[*w].as_i64().unwrap())
+        .map(|w| r.payments.get(w).expect("a payment for every seat"))
         .collect()
 }
 

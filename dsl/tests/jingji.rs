@@ -36,7 +36,7 @@ fn rejected(hand: &str, expected: &[(&str, i64, u32)], total: i64) -> HandReport
 }
 
 fn pay(r: &HandReport, seat: &str) -> i64 {
-    r.payments.get(seat).and_then(|v| v.as_i64()).unwrap_or(0)
+    r.payments.get(seat).unwrap_or(0)
 }
 
 // ------------------------------------------------------------------ the ruleset itself

@@ -31,7 +31,7 @@ fn wins(hand: &str, expected: &[(&str, i64, u32)], product: i64) -> HandReport {
 /// Payments as (E, S, W); a three-player table has no North.
 fn pays(r: &HandReport) -> (i64, i64, i64) {
     assert!(!r.payments.contains_key("N"), "three players");
-    let p = |s: &str| r.payments.get(s).and_then(|v| v.as_i64()).unwrap_or(0);
+    let p = |s: &str| r.payments.get(s).unwrap_or(0);
     (p("E"), p("S"), p("W"))
 }
 

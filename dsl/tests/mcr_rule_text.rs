@@ -32,7 +32,7 @@ fn fans(rs: &Ruleset, hand: &str) -> Vec<(String, u32)> {
     let mut v: Vec<(String, u32)> = report(rs, hand)
         .fans
         .into_iter()
-        .map(|f| (f.id, f.count))
+        .map(|f| (f.id.to_string(), f.count))
         .collect();
     v.sort();
     v
@@ -69,8 +69,8 @@ macro_rules! case {
 fn payments(hand: &str) -> Vec<(String, i64)> {
     report(rules("mcr"), hand)
         .payments
-        .into_iter()
-        .map(|(k, v)| (k, v.as_i64().expect("integer payment")))
+        .iter()
+        .map(|(k, v)| (k.to_string(), v))
         .collect()
 }
 

@@ -40,7 +40,7 @@ fn under_minimum(hand: &str, expected: &[(&str, i64, u32)], total: i64) {
 
 /// Payments as (E, S, W, N).
 fn pays(r: &HandReport) -> (i64, i64, i64, i64) {
-    let p = |s: &str| r.payments.get(s).and_then(|v| v.as_i64()).unwrap_or(0);
+    let p = |s: &str| r.payments.get(s).unwrap_or(0);
     (p("E"), p("S"), p("W"), p("N"))
 }
 

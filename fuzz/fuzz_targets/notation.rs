@@ -1,9 +1,11 @@
-//! Any bytes as a line of notation under every built-in tile set: parsing never panics, and a
-//! parsed hand prints to a canonical line that parses to a hand printing the same line.
+//! Any bytes as a line of notation under every built-in tile set: parsing never panics, the fast
+//! path and the pest path read the line the same (equal results, and the fast path alone never
+//! accepts a line pest reads otherwise), and a parsed hand prints to a canonical line that parses
+//! to a hand printing the same line.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mj_core::notation::{parse_hand, print_hand};
+use mj_core::notation::{parse_hand, parse_hand_fast, parse_hand_pest, print_hand};
 use std::sync::OnceLock;
 
 fn rulesets() -> &'static [mj_dsl::Ruleset] {
@@ -21,7 +23,13 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     for rs in rulesets() {
-        let Ok(hand) = parse_hand(&rs.tiles, &rs.context_words, text) else {
+        let parsed = parse_hand(&rs.tiles, &rs.context_words, text);
+        let pest = parse_hand_pest(&rs.tiles, &rs.context_words, text);
+        assert_eq!(parsed, pest, "the fast path and pest differ on {text:?}");
+        if let Some(fast) = parse_hand_fast(&rs.tiles, &rs.context_words, text) {
+            assert_eq!(Ok(&fast), pest.as_ref(), "the fast path alone differs from pest on {text:?}");
+        }
+        let Ok(hand) = parsed else {
             continue;
         };
         let printed = print_hand(&rs.tiles, &hand);

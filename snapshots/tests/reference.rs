@@ -95,7 +95,7 @@ fn check(name: &str) {
         let ours: BTreeMap<String, u64> = report
             .fans
             .iter()
-            .map(|f| (f.zh.clone(), f.count as u64))
+            .map(|f| (f.zh.to_string(), f.count as u64))
             .collect();
         let total = answer["total"].as_i64().expect("total");
         if total == report.total && theirs == ours {
