@@ -184,6 +184,20 @@ pub fn check(rs: &Ruleset, out: &mut impl Write) -> io::Result<()> {
         points_word(rs.min_points)
     )?;
     writeln!(out, "  scripts: {} file(s)", rs.scripts.file_count())?;
+    for (w, src) in rs.context_words.iter().zip(&rs.context_sources) {
+        writeln!(
+            out,
+            "  context word {}: {}",
+            w.word,
+            mj_dsl::context::describe(*src)
+        )?;
+    }
+    for w in rs.unset_words() {
+        writeln!(
+            out,
+            "  warning: context word `{w}` can never be set in play, so a fan that tests it is awarded only by `mj score`; name the engine fact that sets it (`fact = ...`) or mark it `score_only = true`"
+        )?;
+    }
     writeln!(out, "  files: {}", rs.files.join(", "))
 }
 
@@ -292,6 +306,17 @@ pub fn doc(rs: &Ruleset) -> String {
         doc.insert("settlement".into(), toml::Value::Table(table));
         if let Ok(text) = toml::to_string_pretty(&doc) {
             let _ = writeln!(s, "\n## Settlement\n\n```toml\n{}\n```", text.trim());
+        }
+    }
+    if !rs.context_words.is_empty() {
+        let _ = writeln!(s, "\n## Context words\n");
+        for (w, src) in rs.context_words.iter().zip(&rs.context_sources) {
+            let form = if w.takes_value {
+                format!("{}=…", w.word)
+            } else {
+                w.word.clone()
+            };
+            let _ = writeln!(s, "- `{form}`: {}; {}.", w.help, mj_dsl::context::describe(*src));
         }
     }
     if !rs.settlement.penalties.is_empty() {

@@ -4,6 +4,7 @@
 pub mod cancel;
 pub mod combination;
 pub mod cond;
+pub mod context;
 pub mod diagnostic;
 pub mod diff;
 pub mod explain;

@@ -481,6 +481,7 @@ impl Loader {
 
         // Context words.
         let mut words: Vec<ContextWordSpec> = Vec::new();
+        let mut sources: Vec<WordSource> = Vec::new();
         for l in chain {
             for w in &l.raw.context {
                 let word = w.get_ref().word.get_ref().clone();
@@ -502,12 +503,31 @@ impl Loader {
                     );
                     continue;
                 }
-                words.retain(|x| x.word != word);
+                let src = match crate::context::source(w.get_ref()) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        self.help(l.file, e.span, e.message, e.help);
+                        continue;
+                    }
+                };
+                if let Some(i) = words.iter().position(|x| x.word == word) {
+                    words.remove(i);
+                    sources.remove(i);
+                }
                 words.push(ContextWordSpec {
                     word,
                     takes_value: w.get_ref().value,
                     help: w.get_ref().help.clone(),
                 });
+                sources.push(src);
+            }
+        }
+        // The older way to name the 杠上炮 fact.
+        if let Some(w) = play.as_ref().and_then(|p| p.after_kong_discard_word.as_ref()) {
+            if let Some(i) = words.iter().position(|x| &x.word == w) {
+                if sources[i] == WordSource::Unset {
+                    sources[i] = WordSource::Fact(mj_core::game::rules::WinFact::AfterKongDiscard);
+                }
             }
         }
 
@@ -1102,6 +1122,7 @@ impl Loader {
             match_rules,
             competition,
             context_words: words,
+            context_sources: sources,
             scripts,
             wind_tiles,
             files,

@@ -278,6 +278,8 @@ pub struct Ruleset {
     /// `[competition]`, resolved against `[match]` and the table size.
     pub competition: Option<mj_core::tournament::Competition>,
     pub context_words: Vec<ContextWordSpec>,
+    /// Where each of `context_words` (same order) gets its value in play.
+    pub context_sources: Vec<WordSource>,
     pub scripts: crate::script::Scripts,
     /// Tile ids of the wind honours E S W N, where the tile set has them (seat and round fans).
     pub wind_tiles: [Option<usize>; 4],
@@ -285,7 +287,29 @@ pub struct Ruleset {
     pub files: Vec<String>,
 }
 
+/// Where a ruleset's context word gets its value when the engine plays a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WordSource {
+    /// The engine sets it from this fact about the win.
+    Fact(mj_core::game::rules::WinFact),
+    /// Only ever written by hand for `mj score` (`score_only = true`).
+    ScoreOnly,
+    /// Neither: play never sets it, so a fan that needs it is never awarded in play
+    /// (`mj check` reports it).
+    Unset,
+}
+
 impl Ruleset {
+    /// The context words play can never set (neither an engine fact nor `score_only`).
+    pub fn unset_words(&self) -> Vec<&str> {
+        self.context_words
+            .iter()
+            .zip(&self.context_sources)
+            .filter(|(_, s)| **s == WordSource::Unset)
+            .map(|(w, _)| w.word.as_str())
+            .collect()
+    }
+
     pub fn fan_index(&self, id: &str) -> Option<usize> {
         self.fans.iter().position(|f| f.id == id)
     }

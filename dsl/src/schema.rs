@@ -48,6 +48,17 @@ pub struct RawContextWord {
     pub value: bool,
     #[serde(default)]
     pub help: String,
+    /// The engine fact that sets the word in play (`after_kong_discard`, `bonus_replacement`,
+    /// `wall_end`); without it the word must be `score_only`.
+    #[serde(default)]
+    pub fact: Option<Spanned<String>>,
+    /// For `fact = "wall_end"`: the window, in tiles left in the wall.
+    #[serde(default)]
+    pub within: Option<Spanned<u32>>,
+    /// The word is only ever written by hand (for `mj score`): play knows the same thing
+    /// another way (who discarded, who had declared ready) or not at all.
+    #[serde(default)]
+    pub score_only: bool,
 }
 
 /// A `[[fan]]` entry. In a ruleset that extends another, an entry whose id exists in the base
@@ -201,6 +212,10 @@ pub struct Play {
     /// Nobody may win on the discard (or robbed kong) of a player at the `[settlement] floor`.
     #[serde(default)]
     pub no_win_from_floor: bool,
+    /// When play sets the notation's `fourth`: "visible" (default: every other copy seen) or
+    /// "exposed_pung" (the other copies shown as an exposed pung).
+    #[serde(default)]
+    pub last_copy: Option<String>,
 }
 
 fn four() -> u8 {

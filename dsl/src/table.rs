@@ -2,13 +2,13 @@
 //! to the engine's [`TableRules`] once, and answers the engine's scoring questions with the
 //! ruleset's scorer and settlement formulas. This is the only place the engine meets a ruleset.
 
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, WordSource};
 use crate::score::{score, ScoreError};
 use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinKind, WinPay};
 use mj_core::game::rules::{
     ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, DiscardRunFacts,
-    DrawnFacts, KongFacts, MissedWin, MultipleWinners, RankingTies, RobKong, Rules, TableRules, WinFacts,
-    WinJudgement, WinSource,
+    DrawnFacts, KongFacts, LastCopy, MissedWin, MultipleWinners, RankingTies, RobKong, Rules, TableRules,
+    WinFacts, WinJudgement, WinSource,
 };
 use mj_core::{FormRules, Hand, TileSet};
 
@@ -143,6 +143,20 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
             ));
         }
     }
+    let last_copy = match play.last_copy.as_deref() {
+        None | Some("visible") => LastCopy::Visible,
+        Some("exposed_pung") => LastCopy::ExposedPung,
+        Some(other) => return Err(bad("last_copy", other, "visible, exposed_pung")),
+    };
+    let context_facts = rs
+        .context_words
+        .iter()
+        .zip(&rs.context_sources)
+        .filter_map(|(w, s)| match s {
+            WordSource::Fact(f) => Some((w.word.clone(), *f)),
+            _ => None,
+        })
+        .collect();
     if rs.wall.replacement_from != "end" {
         return Err(format!(
             "ruleset [wall] replacement_from = \"{}\" is not supported; use \"end\"",
@@ -238,7 +252,8 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         dealer_after_multiple,
         dealer_after_draw,
         declare_ready: play.declare_ready,
-        after_kong_discard_word: play.after_kong_discard_word.clone(),
+        context_facts,
+        last_copy,
         rounds: m.rounds,
         start_points: m.start_points,
         ranking_points: m.ranking_points,

@@ -4,6 +4,7 @@
 
 use super::action::Action;
 use super::event::{Event, KongKind, PaymentReason};
+use super::facts::{last_copy, WinHow};
 use super::rules::{
     ClaimKind, DealerAfterDraw, DealerAfterMultiple, DealerRotation, DiscardRunFacts, DrawnFacts, KongFacts,
     MissedWin, MultipleWinners, Rules, TableRules, WinFacts, WinJudgement, WinSource,
@@ -306,6 +307,7 @@ fn deal(
                 tile,
                 after_kong: false,
                 kong_from: None,
+                after_bonus: false,
             },
         }),
         None => Phase::Turn(Turn {
@@ -533,7 +535,7 @@ fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Action> {
         _ => None,
     };
     if let TurnStart::Drew { tile, after_kong, .. } = t.start {
-        if let Some((hand, j)) = self_win(rules, st, t.seat, tile, after_kong) {
+        if let Some((hand, j)) = self_win(rules, st, t.seat, tile, &t.start) {
             let fed = if after_kong { kong_from_of(t) } else { None };
             let facts = win_facts(rules, st, t.seat, &hand, WinSource::SelfDrawn, fed);
             if !ends_with_other_first(rules, st, &capped(rules, st, &rules.settle(&j, &facts)), t.seat) {
@@ -640,7 +642,7 @@ fn unbanned(st: &State, seat: usize, candidates: Vec<Tile>) -> Vec<Tile> {
 /// or (per-seat walls) the next seat's own. Then `seat`'s draw or discard is the hand's last tile
 /// (妙手回春, 海底捞月).
 fn next_wall_empty(st: &State, seat: usize) -> bool {
-    st.wall.remaining_for((seat + 1) % st.players().max(1)) == 0
+    wall_left_after(st, seat) == 0
 }
 
 /// Whether `seat` may declare a kong in its turn as far as the wall goes: its replacement must
@@ -736,16 +738,9 @@ fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Offer) -> Vec<
     out
 }
 
-/// How a win came about: the context flags the engine sets from the state.
-struct WinHow {
-    self_drawn: bool,
-    last_tile: bool,
-    kong: bool,
-    fourth: bool,
-}
-
-/// The winning hand as the scorer reads it: concealed tiles `before` plus `win` written last.
-fn win_hand(st: &State, seat: usize, before: &Counts, win: Tile, how: WinHow) -> Hand {
+/// The winning hand as the scorer reads it: concealed tiles `before` plus `win` written last,
+/// with the context words the engine knows (the notation's and the ruleset's facts).
+fn win_hand(table: &TableRules, st: &State, seat: usize, before: &Counts, win: Tile, how: WinHow) -> Hand {
     let s = &st.seats[seat];
     let mut concealed = Vec::with_capacity(18);
     for (id, &c) in before.iter().enumerate() {
@@ -760,40 +755,55 @@ fn win_hand(st: &State, seat: usize, before: &Counts, win: Tile, how: WinHow) ->
         bonus: Vec::new(),
         context: Context {
             self_drawn: how.self_drawn,
-            last_tile: how.last_tile,
+            last_tile: how.last_tile(),
             kong: how.kong,
             fourth: how.fourth,
             seat: s.wind,
             round: st.round,
             flowers: s.bonus.len() as u8,
-            extra: Vec::new(),
+            extra: how.words(table),
         },
     }
 }
 
-/// A self-drawn win on `tile` (already in the hand), if the ruleset accepts it.
+/// Tiles left in the wall the draw after `seat`'s turn would come from.
+fn wall_left_after(st: &State, seat: usize) -> usize {
+    st.wall.remaining_for((seat + 1) % st.players().max(1))
+}
+
+/// A self-drawn win on `tile` (already in the hand), if the ruleset accepts it; `start` says how
+/// the tile was drawn.
 fn self_win(
     rules: &dyn Rules,
     st: &State,
     seat: usize,
     tile: Tile,
-    after_kong: bool,
+    start: &TurnStart,
 ) -> Option<(Hand, WinJudgement)> {
     let s = &st.seats[seat];
     if s.concealed[tile.id()] == 0 || !is_win(rules.tiles(), rules.forms(), s.melds.len(), &s.concealed) {
         return None;
     }
+    let (after_kong, after_bonus) = match *start {
+        TurnStart::Drew {
+            after_kong,
+            after_bonus,
+            ..
+        } => (after_kong, after_bonus),
+        _ => (false, false),
+    };
     let mut before = s.concealed;
     before[tile.id()] -= 1;
-    let set = rules.tiles();
-    let fourth = st.visible(tile, set) + 1 >= set.copies(tile) as usize;
+    let table = rules.table();
     let how = WinHow {
         self_drawn: true,
-        last_tile: next_wall_empty(st, seat),
         kong: after_kong,
-        fourth,
+        fourth: last_copy(table, rules.tiles(), st, tile, false, None),
+        wall_left: Some(wall_left_after(st, seat)),
+        after_bonus,
+        after_kong_discard: false,
     };
-    let hand = win_hand(st, seat, &before, tile, how);
+    let hand = win_hand(table, st, seat, &before, tile, how);
     let j = rules.judge_win(&hand).filter(|j| j.valid)?;
     Some((hand, j))
 }
@@ -818,25 +828,18 @@ fn discard_win(rules: &dyn Rules, st: &State, seat: usize, o: &Offer) -> Option<
     if !is_win(rules.tiles(), rules.forms(), s.melds.len(), &full) {
         return None;
     }
-    let set = rules.tiles();
     // The offered tile itself is on the table (in the discards or the kong) and is not "seen".
-    let on_table = match kong {
-        Some(KongKind::Concealed) => 0,
-        _ => 1,
-    };
-    let fourth = st.visible(tile, set).saturating_sub(on_table) + 1 >= set.copies(tile) as usize;
-    let last = kong.is_none() && next_wall_empty(st, o.from);
+    let on_table = kong != Some(KongKind::Concealed);
+    let robbed = (kong == Some(KongKind::Added)).then_some(o.from);
     let how = WinHow {
         self_drawn: false,
-        last_tile: last,
         kong: kong.is_some(),
-        fourth,
+        fourth: last_copy(table, rules.tiles(), st, tile, on_table, robbed),
+        wall_left: kong.is_none().then(|| wall_left_after(st, o.from)),
+        after_bonus: false,
+        after_kong_discard: o.after_kong && kong.is_none(),
     };
-    let mut hand = win_hand(st, seat, &s.concealed, tile, how);
-    if let (true, None, Some(word)) = (o.after_kong, kong, &table.after_kong_discard_word) {
-        hand.context.extra.push((word.clone(), None));
-        hand.context.extra.sort();
-    }
+    let hand = win_hand(table, st, seat, &s.concealed, tile, how);
     let j = rules.judge_win(&hand).filter(|j| j.valid)?;
     Some((hand, j))
 }
@@ -862,9 +865,10 @@ fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Action, ev: &mu
                 tile,
                 after_kong,
                 kong_from,
+                ..
             } = t.start
             {
-                if let Some((hand, j)) = self_win(rules, st, seat, tile, after_kong) {
+                if let Some((hand, j)) = self_win(rules, st, seat, tile, &t.start) {
                     let fed = if after_kong { kong_from } else { None };
                     finish(rules, st, &[(seat, hand, j)], tile, WinSource::SelfDrawn, fed, ev);
                 }
@@ -1289,6 +1293,7 @@ fn draw(rules: &dyn Rules, st: &mut State, seat: usize, ev: &mut Vec<Event>) {
                     tile,
                     after_kong: false,
                     kong_from: None,
+                    after_bonus: false,
                 },
             });
         }
@@ -1322,6 +1327,8 @@ fn replacement(
                     tile,
                     after_kong,
                     kong_from,
+                    // Replacements are drawn for kongs and for bonus tiles only.
+                    after_bonus: !after_kong,
                 },
             });
         }

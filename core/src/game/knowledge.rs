@@ -96,6 +96,9 @@ impl Knowledge {
                     tile,
                     after_kong,
                     kong_from: None,
+                    // A seat's requests do not say whether the draw replaced a bonus tile, so a
+                    // win judged from them lacks the `bonus_replacement` fact.
+                    after_bonus: false,
                 },
             }),
             Moment::Offered {

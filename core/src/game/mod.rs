@@ -8,6 +8,7 @@
 pub mod action;
 pub mod engine;
 pub mod event;
+mod facts;
 pub mod knowledge;
 pub mod matchplay;
 pub mod play;

@@ -135,9 +135,11 @@ pub struct TableRules {
     pub dealer_after_draw: DealerAfterDraw,
     /// Players may declare ready (亮倒) together with a discard, freezing their hand.
     pub declare_ready: bool,
-    /// A context word the engine adds to a hand won on a discard made right after the
-    /// discarder's kong (杠上炮), when the ruleset declares one.
-    pub after_kong_discard_word: Option<String>,
+    /// The ruleset's context words the engine fills from what it knows about a win, each with
+    /// the fact it stands for; the words are added to the winning hand before it is judged.
+    pub context_facts: Vec<(String, WinFact)>,
+    /// When the engine sets the notation's `fourth` (the winning tile is the last copy).
+    pub last_copy: LastCopy,
     /// Rounds of prevalent wind in a match.
     pub rounds: u32,
     pub start_points: i64,
@@ -163,6 +165,43 @@ pub struct TableRules {
     /// Seat changes (换位): entry `r` applies after round `r + 1` and gives, for every seat, the
     /// seat its player moves to; an empty entry changes nothing.
     pub seat_changes: Vec<Vec<usize>>,
+}
+
+/// A fact about how a hand was won that the engine reports as a ruleset's context word, so fans
+/// that test the word are awarded in play as they are by `mj score`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinFact {
+    /// Won on the discard a player made right after its own kong (杠上炮).
+    AfterKongDiscard,
+    /// Self-drawn on the tile that replaced a bonus tile (补花和牌).
+    BonusReplacement,
+    /// The winning tile was drawn, or the winning discard made, when fewer than `tiles` tiles
+    /// were left in the wall the next draw would come from: with 1 this is the notation's
+    /// `last`; with 4 it is "one of the wall's last four tiles" (each player's last draw and last
+    /// discard). Never set for robbing a kong.
+    WallEnd { tiles: u32 },
+}
+
+impl WinFact {
+    /// The name a ruleset gives the fact (`[[context]] fact = "..."`).
+    pub fn name(self) -> &'static str {
+        match self {
+            WinFact::AfterKongDiscard => "after_kong_discard",
+            WinFact::BonusReplacement => "bonus_replacement",
+            WinFact::WallEnd { .. } => "wall_end",
+        }
+    }
+}
+
+/// When the winning tile counts as the last copy (the notation's `fourth`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LastCopy {
+    /// Every other copy is visible: in discards or in anyone's melds (和绝张).
+    #[default]
+    Visible,
+    /// The other copies are shown as an exposed pung (claimed from a discard) on the table
+    /// (夹绝张's "牌池内已经出现碰牌的刻子"); copies seen only in discards do not count.
+    ExposedPung,
 }
 
 /// How players with equal match totals are ranked.

@@ -187,11 +187,13 @@ impl SeatState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TurnStart {
     /// Drew `tile` from the wall; `after_kong` when it was a kong's replacement (杠上开花), and
-    /// `kong_from` the discarder when that kong was made on a discard.
+    /// `kong_from` the discarder when that kong was made on a discard; `after_bonus` when it
+    /// replaced a bonus tile set aside in play (补花和牌).
     Drew {
         tile: Tile,
         after_kong: bool,
         kong_from: Option<usize>,
+        after_bonus: bool,
     },
     /// Claimed a discard for a chow.
     Chi,

@@ -1,0 +1,83 @@
+//! What the engine tells the scorer about how a hand was won: the notation's own context words
+//! (`self`, `last`, `kong`, `fourth`) and the ruleset's `[[context]]` words that name an engine
+//! fact ([`TableRules::context_facts`]). Both come from here so that play sets every word that
+//! `mj score` would be given for the same win.
+
+use super::rules::{LastCopy, TableRules, WinFact};
+use super::state::State;
+use crate::meld::Meld;
+use crate::tile::{Tile, TileSet};
+
+/// How a win came about, as the engine sees it from the state.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct WinHow {
+    pub self_drawn: bool,
+    /// A self-draw on a kong's replacement, or robbing a kong.
+    pub kong: bool,
+    pub fourth: bool,
+    /// Tiles left in the wall the next draw would come from; `None` for robbing a kong, which
+    /// is not a draw or a discard at the wall's end.
+    pub wall_left: Option<usize>,
+    /// Self-drawn on the replacement of a bonus tile.
+    pub after_bonus: bool,
+    /// On the discard made right after the discarder's kong.
+    pub after_kong_discard: bool,
+}
+
+impl WinHow {
+    /// The notation's `last`: the winning tile was the wall's last (or the discard of it).
+    pub fn last_tile(&self) -> bool {
+        self.wall_left == Some(0)
+    }
+
+    /// Whether the engine fact `fact` holds for this win.
+    pub fn holds(&self, fact: WinFact) -> bool {
+        match fact {
+            WinFact::AfterKongDiscard => self.after_kong_discard,
+            WinFact::BonusReplacement => self.self_drawn && self.after_bonus,
+            WinFact::WallEnd { tiles } => self.wall_left.is_some_and(|n| n < tiles as usize),
+        }
+    }
+
+    /// The ruleset's context words that hold for this win, sorted as the notation keeps them.
+    pub fn words(&self, table: &TableRules) -> Vec<(String, Option<String>)> {
+        let mut out: Vec<(String, Option<String>)> = table
+            .context_facts
+            .iter()
+            .filter(|(_, f)| self.holds(*f))
+            .map(|(w, _)| (w.clone(), None))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// Whether `tile`, won by `winner`, is the last copy in the sense of the table's
+/// [`LastCopy`]. `on_table` says whether the winning tile itself is already counted among the
+/// visible tiles (a discard, or the tile of an added kong being robbed); `robbed` is the konger
+/// whose added kong is being robbed, whose kong was a pung a moment ago.
+pub(super) fn last_copy(
+    table: &TableRules,
+    set: &TileSet,
+    st: &State,
+    tile: Tile,
+    on_table: bool,
+    robbed: Option<usize>,
+) -> bool {
+    let seen = st.visible(tile, set).saturating_sub(usize::from(on_table));
+    let all_seen = seen + 1 >= set.copies(tile) as usize;
+    match table.last_copy {
+        LastCopy::Visible => all_seen,
+        LastCopy::ExposedPung => {
+            let pung_shown = st.seats.iter().enumerate().any(|(s, seat)| {
+                seat.melds.iter().any(|m| match *m {
+                    Meld::Pung { tile: t, .. } => t == tile,
+                    Meld::AddedKong { tile: t, .. } => t == tile && robbed == Some(s),
+                    _ => false,
+                })
+            });
+            all_seen && pung_shown
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! Where a ruleset's `[[context]]` word gets its value in play: an engine fact the entry names
+//! (`fact`, with `within` for a window), or nothing because it is only written for `mj score`
+//! (`score_only`). A word with neither can never be set by play, so a fan testing it is never
+//! awarded there; `mj check` lists such words.
+
+use crate::ruleset::WordSource;
+use crate::schema::RawContextWord;
+use mj_core::game::rules::WinFact;
+use std::ops::Range;
+
+/// The facts a `[[context]]` entry may name, with what each means, for errors and `mj doc`.
+pub const FACTS: [(&str, &str); 3] = [
+    (
+        "after_kong_discard",
+        "won on the discard a player made right after its own kong (杠上炮)",
+    ),
+    (
+        "bonus_replacement",
+        "self-drawn on the tile that replaced a bonus tile set aside in play (补花和牌)",
+    ),
+    (
+        "wall_end",
+        "the winning tile was drawn, or the winning discard made, with fewer than `within` tiles left in the wall (never when robbing a kong)",
+    ),
+];
+
+/// A located problem in a `[[context]]` entry: where, what, and how to fix it.
+pub struct WordError {
+    pub span: Range<usize>,
+    pub message: String,
+    pub help: String,
+}
+
+/// The source an entry declares, or what is wrong with it.
+pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
+    let word = raw.word.get_ref();
+    let names = || FACTS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+    let Some(fact) = &raw.fact else {
+        if let Some(w) = &raw.within {
+            return Err(WordError {
+                span: w.span(),
+                message: format!("context word `{word}` has `within` but no `fact`"),
+                help: "`within = N` belongs with fact = \"wall_end\"".into(),
+            });
+        }
+        return Ok(if raw.score_only {
+            WordSource::ScoreOnly
+        } else {
+            WordSource::Unset
+        });
+    };
+    if raw.score_only {
+        return Err(WordError {
+            span: fact.span(),
+            message: format!("context word `{word}` has both `fact` and `score_only`"),
+            help: "a word play sets from a fact is not score-only: keep one of the two".into(),
+        });
+    }
+    let within = raw.within.as_ref().map(|w| (*w.get_ref(), w.span()));
+    let f = match (fact.get_ref().as_str(), within) {
+        ("wall_end", Some((n, _))) if n >= 1 => WinFact::WallEnd { tiles: n },
+        ("wall_end", Some((_, span))) => {
+            return Err(WordError {
+                span,
+                message: format!("context word `{word}`: `within` must be at least 1"),
+                help: "within = 1 is the wall's last tile; within = 4 its last four".into(),
+            })
+        }
+        ("wall_end", None) => {
+            return Err(WordError {
+                span: fact.span(),
+                message: format!("context word `{word}`: fact \"wall_end\" needs `within`"),
+                help: "say how many tiles from the wall's end, e.g. within = 4".into(),
+            })
+        }
+        (_, Some((_, span))) => {
+            return Err(WordError {
+                span,
+                message: format!("context word `{word}`: only fact \"wall_end\" takes `within`"),
+                help: "remove `within`".into(),
+            })
+        }
+        ("after_kong_discard", None) => WinFact::AfterKongDiscard,
+        ("bonus_replacement", None) => WinFact::BonusReplacement,
+        (other, None) => {
+            return Err(WordError {
+                span: fact.span(),
+                message: format!("context word `{word}`: the engine knows no fact \"{other}\""),
+                help: format!("facts the engine reports: {}", names()),
+            })
+        }
+    };
+    if raw.value {
+        return Err(WordError {
+            span: fact.span(),
+            message: format!("context word `{word}` takes a value, but an engine fact is a flag"),
+            help: "remove `value = true`, or mark the word score_only".into(),
+        });
+    }
+    Ok(WordSource::Fact(f))
+}
+
+/// How `mj check` and `mj doc` say where a word comes from in play.
+pub fn describe(src: WordSource) -> String {
+    match src {
+        WordSource::Fact(f) => {
+            let what = FACTS.iter().find(|(n, _)| *n == f.name()).map_or("", |(_, w)| w);
+            match f {
+                WinFact::WallEnd { tiles } => format!("set in play: {what} (within = {tiles})"),
+                _ => format!("set in play: {what}"),
+            }
+        }
+        WordSource::ScoreOnly => "score only: written by hand for `mj score`, never set in play".into(),
+        WordSource::Unset => "never set in play (no `fact`, not `score_only`)".into(),
+    }
+}
