@@ -68,6 +68,20 @@ impl Hand {
         self.context.flowers.saturating_add(self.bonus.len() as u8)
     }
 
+    /// Every tile, melds included, is of one number suit: no honours (the 清一色 display
+    /// liability asks this of a winning hand).
+    pub fn is_one_suit(&self, set: &TileSet) -> bool {
+        let c = self.all_counts(set);
+        let mut suits = set
+            .tiles()
+            .filter(|t| c[t.id()] > 0)
+            .map(|t| set.suit_rank(t).map(|(s, _)| s));
+        match suits.next() {
+            Some(Some(first)) => suits.all(|s| s == Some(first)),
+            _ => false,
+        }
+    }
+
     /// Counts of the concealed tiles (winning tile included).
     pub fn concealed_counts(&self) -> Counts {
         counts_of(&self.concealed)

@@ -46,6 +46,23 @@ pub enum Meld {
 }
 
 impl Meld {
+    /// The seat whose discard made this meld, for the meld of seat `owner` at a table of
+    /// `players`; `None` for a concealed kong. A chow is always from the left; an added kong
+    /// counts the pung it grew from.
+    pub fn source_seat(&self, owner: usize, players: usize) -> Option<usize> {
+        let from = match *self {
+            Meld::Chow { .. } => From::Left,
+            Meld::Pung { from, .. } | Meld::ExposedKong { from, .. } | Meld::AddedKong { from, .. } => from,
+            Meld::ConcealedKong { .. } => return None,
+        };
+        let n = players.max(1);
+        Some(match from {
+            From::Left => (owner + n - 1) % n,
+            From::Right => (owner + 1) % n,
+            From::Opposite => (owner + 2) % n,
+        })
+    }
+
     /// The lowest tile of the meld (a chow's first tile; the tile of a pung or kong).
     pub fn tile(&self) -> Tile {
         match *self {

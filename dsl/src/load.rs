@@ -1320,6 +1320,7 @@ impl Loader {
             penalties: raw.penalty.clone(),
             cap: raw.cap,
             declared_words: raw.declared_words.clone().unwrap_or_default(),
+            table_words: raw.table_words.clone().unwrap_or_default(),
             liable: raw.liable.clone().unwrap_or_default(),
             kong,
             drawn_hand: raw.drawn_hand.clone().unwrap_or_default(),

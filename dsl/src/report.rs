@@ -4,7 +4,6 @@
 use crate::explain::{Explanation, Occurrence, RemovedFan};
 use crate::ruleset::Ruleset;
 use crate::score::{explain, score, Score};
-use crate::settle::{self, WinKind};
 use mj_core::notation::{parse_hand, print_hand};
 use mj_core::{Hand, Wind};
 use serde::Serialize;
@@ -131,14 +130,25 @@ pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
 /// [`score_hand`] without the check of its context words.
 pub(crate) fn score_hand_plain(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
     discarder_offset(rs, hand)?;
+    if hand.context.flowers > 0 && !rs.tiles.tiles().any(|t| rs.tiles.is_bonus(t)) {
+        return Err(format!(
+            "'flowers={}' — ruleset {} has no bonus tiles, so a hand holds none: leave out flowers=N",
+            hand.context.flowers, rs.name
+        ));
+    }
     let (s, why) = explain(rs, hand).map_err(|e| e.to_string())?;
-    Ok(report(rs, hand, &s, why))
+    let paid = if s.valid {
+        crate::written::written_payments(rs, hand, &s)?
+    } else {
+        Vec::new()
+    };
+    Ok(report(rs, hand, &s, why, &paid))
 }
 
 /// The discarder's seat relative to the winner, from `from=N` (1 = left, 上家, the default, up to
 /// one less than the players). Any other value is an error: read as the default, it would pay
 /// the wrong seat without a word.
-fn discarder_offset(rs: &Ruleset, hand: &Hand) -> Result<usize, String> {
+pub(crate) fn discarder_offset(rs: &Ruleset, hand: &Hand) -> Result<usize, String> {
     let players = (rs.play.players as usize).max(2);
     match hand.context.value("from") {
         None => Ok(1),
@@ -155,7 +165,7 @@ fn discarder_offset(rs: &Ruleset, hand: &Hand) -> Result<usize, String> {
     }
 }
 
-fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation) -> HandReport {
+fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation, paid: &[i64]) -> HandReport {
     let mut occurrences = why.fans.into_iter();
     let fans = s
         .hits
@@ -186,42 +196,7 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation) -> HandReport 
             _ => format!("{} points without bonus fans; the ruleset's minimum is {}", s.points, rs.min_points),
         }
     });
-    let players = rs.play.players as usize;
-    let winner = (hand.context.seat.index() as usize).min(players - 1);
-    let kind = if hand.context.self_drawn {
-        WinKind::SelfDrawn
-    } else {
-        // The discarder, relative to the winner (checked by `score_hand`).
-        let rel = discarder_offset(rs, hand).unwrap_or(1);
-        let discarder = (winner + players - rel) % players;
-        if hand.context.kong {
-            WinKind::RobbedKong { konger: discarder }
-        } else {
-            WinKind::Discard { discarder }
-        }
-    };
-    let mut payments = Payments::default();
-    if s.valid {
-        let mut pay = settle::WinPay::plain(s.total, s.points, winner, kind, hand.flower_count() as i64);
-        // Who had declared ready, from the context words the ruleset names for it.
-        let words = &rs.settlement.declared_words;
-        let mut declared = vec![false; players];
-        if let Some(w) = &words.winner {
-            declared[winner] = hand.context.has(w);
-        }
-        if let Some(v) = words.payers.as_ref().and_then(|w| hand.context.value(w)) {
-            for c in v.chars() {
-                if let Some(seat) = Wind::from_letter(c.to_ascii_uppercase()) {
-                    if (seat.index() as usize) < players && seat.index() as usize != winner {
-                        declared[seat.index() as usize] = true;
-                    }
-                }
-            }
-        }
-        pay.declared = declared;
-        pay.concealed_pungs = s.concealed_pungs;
-        payments = Payments::from_seats(&settle::settle_win(rs, &pay));
-    }
+    let payments = Payments::from_seats(paid);
     HandReport {
         hand: print_hand(&rs.tiles, hand),
         reading: why.reading,

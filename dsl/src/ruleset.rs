@@ -208,6 +208,7 @@ pub struct Settlement {
     pub penalties: Vec<schema::Penalty>,
     pub cap: Option<i64>,
     pub declared_words: schema::DeclaredWords,
+    pub table_words: schema::TableWords,
     pub liable: schema::Liable,
     pub kong: KongRule,
     pub drawn_hand: schema::DrawnHand,

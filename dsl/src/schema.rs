@@ -309,6 +309,11 @@ pub struct Settlement {
     /// a `word=SEATS` word listing payers' seat winds (e.g. `ready_payers=SW`).
     #[serde(default)]
     pub declared_words: Option<DeclaredWords>,
+    /// Context words that tell `mj score` the table's state: `stacks` a `word=A,B,C,D` word
+    /// (every seat's chips, seat winds in order), `dealer_repeat` a flag (the dealer has kept
+    /// the deal: 倍打).
+    #[serde(default)]
+    pub table_words: Option<TableWords>,
     /// Cases where one player pays every share of a self-drawn win.
     #[serde(default)]
     pub liable: Option<Liable>,
@@ -367,6 +372,13 @@ pub struct DiscardRun {
 pub struct DeclaredWords {
     pub winner: Option<String>,
     pub payers: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct TableWords {
+    pub stacks: Option<String>,
+    pub dealer_repeat: Option<String>,
 }
 
 /// Who pays every share (what all other players would pay for a self-drawn win).

@@ -418,29 +418,27 @@ fn gang_shang_kai_hua_replacement_tile() {
 
 #[test]
 fn qiang_gang_he_robbing_the_kong() {
-    // §7 row 抢杠和 (8). The winner holds no other 3s. Decisions 6: "scored as self-drawn and
-    // the konger pays all three shares": the konger pays 3P. The ruleset reads "scored as
-    // self-drawn" as paid as self-drawn; the fans are those of a win on another's tile (no 自摸).
+    // §7 row 抢杠和 (8). The winner holds no other 3s. Decisions 6: "robbing a kong is scored
+    // as self-drawn and the konger pays all three shares" (seed §6(3)④ "作自摸和（3份分数全部由
+    // 杠牌者承担）"): the self-draw fans count (自摸 1) and the konger pays 3P.
     let r = wins(
         "[SSS]234m567p45s99s3s kong",
-        &[("qiang_gang_he", 8, 1), ("yao_tou_ke", 1, 1)],
-        9,
+        &[("qiang_gang_he", 8, 1), ("yao_tou_ke", 1, 1), ("zi_mo", 1, 1)],
+        10,
     );
-    assert_eq!(pays(&r), (27, 0, 0, -27), "konger on the left (from=1)");
+    assert_eq!(pays(&r), (30, 0, 0, -30), "konger on the left (from=1)");
     let r = score("[SSS]234m567p45s99s3s kong from=2");
-    assert_eq!(pays(&r), (27, 0, -27, 0), "konger opposite");
+    assert_eq!(pays(&r), (30, 0, -30, 0), "konger opposite");
     let r = score("[SSS]234m567p45s99s3s kong from=3");
-    assert_eq!(pays(&r), (27, -27, 0, 0), "konger on the right");
-    // A concealed hand robbing a kong keeps 门前清 (it did not draw the tile).
-    wins(
+    assert_eq!(pays(&r), (30, -30, 0, 0), "konger on the right");
+    // A concealed hand robbing a kong is a concealed self-draw: 不求人 (which excludes 门前清
+    // and 自摸), not 门前清.
+    let r = wins(
         "234m567p890s45s99s3s kong",
-        &[
-            ("qiang_gang_he", 8, 1),
-            ("ping_hu", 2, 1),
-            ("men_qian_qing", 2, 1),
-        ],
-        12,
+        &[("qiang_gang_he", 8, 1), ("bu_qiu_ren", 4, 1), ("ping_hu", 2, 1)],
+        14,
     );
+    assert_eq!(pays(&r), (42, 0, 0, -42));
 }
 
 #[test]
@@ -647,9 +645,9 @@ fn discard_the_discarder_pays() {
 }
 
 #[test]
-#[ignore = "Decisions 6: a kong-replacement win after a kong on someone's discard is paid in full (3P) by that discarder; [settlement] has no such path, so each of three pays P"]
 fn gang_shang_kai_hua_after_a_discard_kong_the_feeder_pays_all() {
-    // The 1m kong came from the player opposite ([1111m,2]); 杠上开花 8 + 幺头刻 1 + 明杠 1 +
+    // Decisions 6: "a kong-replacement win after a kong on someone's discard is paid in full
+    // (three shares) by that discarder". The 1m kong came from the player opposite ([1111m,2]); 杠上开花 8 + 幺头刻 1 + 明杠 1 +
     // 无字 1 = 11; the opposite player (West) should pay 33.
     let r = wins(
         "[1111m,2]234p567s890s5s5s self kong",

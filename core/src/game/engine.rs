@@ -1217,16 +1217,7 @@ fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mut Vec<Event
 
 /// The seat a meld was claimed from, if it was claimed.
 fn meld_source(seat: usize, n: usize, m: &Meld) -> Option<usize> {
-    let from = match *m {
-        Meld::Chow { .. } => From::Left,
-        Meld::Pung { from, .. } | Meld::ExposedKong { from, .. } | Meld::AddedKong { from, .. } => from,
-        Meld::ConcealedKong { .. } => return None,
-    };
-    Some(match from {
-        From::Left => (seat + n - 1) % n,
-        From::Right => (seat + 1) % n,
-        From::Opposite => (seat + 2) % n,
-    })
+    m.source_seat(seat, n)
 }
 
 /// Records the wins and their payments, and ends the hand. `kong_fed_by`: for a win on a kong
@@ -1371,12 +1362,7 @@ fn win_facts(
         .iter()
         .filter(|m| matches!(m, Meld::ConcealedKong { .. }))
         .count();
-    let mut all: Vec<Tile> = hand.concealed.clone();
-    for m in &hand.melds {
-        all.extend_from_slice(&m.tiles(set).unwrap_or_default());
-    }
-    let suit = all.first().and_then(|&t| set.suit_rank(t)).map(|(s, _)| s);
-    let one_suit = suit.is_some() && all.iter().all(|&t| set.suit_rank(t).map(|(s, _)| s) == suit);
+    let one_suit = hand.is_one_suit(set);
     WinFacts {
         winner: w,
         source,
@@ -1453,15 +1439,22 @@ pub fn capped(rules: &dyn Rules, st: &State, raw: &[i64]) -> Vec<i64> {
     let Some(floor) = rules.table().floor else {
         return raw.to_vec();
     };
+    let balances: Vec<i64> = (0..raw.len()).map(|s| st.balance(s)).collect();
+    cap_to_floor(raw, &balances, floor)
+}
+
+/// The chip step of [`capped`] on its own, for a hand scored away from the table (`mj score`
+/// with every seat's stack given): each payer pays at most what it has above `floor`, and the
+/// payees are paid in turn order from the first payer until that runs out.
+pub fn cap_to_floor(raw: &[i64], balances: &[i64], floor: i64) -> Vec<i64> {
     let n = raw.len();
     let mut out = vec![0i64; n];
     let mut pool = 0i64;
     let mut first = None;
     for p in (0..n).filter(|&s| raw[s] < 0) {
         first.get_or_insert(p);
-        let paid = raw[p]
-            .saturating_neg()
-            .min(st.balance(p).saturating_sub(floor).max(0));
+        let have = balances.get(p).copied().unwrap_or(0).saturating_sub(floor);
+        let paid = raw[p].saturating_neg().min(have.max(0));
         out[p] = -paid;
         pool = pool.saturating_add(paid);
     }

@@ -1,0 +1,141 @@
+//! The payments of one hand written in notation (`mj score`), with everything the line says
+//! about how it was played: who won off whom (`self`, `kong`, `from=`), who had declared ready,
+//! what the melds tell (they are written in the order they were made, so the last bracket is the
+//! last meld: who fed the kong before a 杠上开花, who fed the last meld, whom each claim came
+//! from), and, where the ruleset names the words, the table's chips and 倍打.
+
+use crate::report::discarder_offset;
+use crate::ruleset::Ruleset;
+use crate::score::Score;
+use crate::settle::{settle_win, WinKind, WinPay};
+use mj_core::game::engine::cap_to_floor;
+use mj_core::{Hand, Meld, Wind};
+
+/// Net change of every seat (seat order E S W N), winner positive, or why the line's table
+/// words cannot be read. Call only for a valid win.
+pub fn written_payments(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<Vec<i64>, String> {
+    let players = rs.play.players as usize;
+    let winner = (hand.context.seat.index() as usize).min(players - 1);
+    let kind = if hand.context.self_drawn {
+        WinKind::SelfDrawn
+    } else {
+        let discarder = (winner + players - discarder_offset(rs, hand)?) % players;
+        if hand.context.kong {
+            WinKind::RobbedKong { konger: discarder }
+        } else {
+            WinKind::Discard { discarder }
+        }
+    };
+    let stacks = stacks(rs, hand)?;
+    if let (
+        Some(st),
+        Some(floor),
+        WinKind::Discard { discarder } | WinKind::RobbedKong { konger: discarder },
+    ) = (&stacks, rs.settlement.floor, kind)
+    {
+        if rs.play.no_win_from_floor && st[discarder] <= floor {
+            return Err(format!(
+                "no win off a player at {floor}: the discarder ({}) has {} in `stacks=` (ruleset {}, [play] no_win_from_floor)",
+                seat_letter(discarder),
+                st[discarder],
+                rs.name
+            ));
+        }
+    }
+    let mut pay = WinPay::plain(s.total, s.points, winner, kind, hand.flower_count() as i64);
+    pay.declared = declared(rs, hand, winner, players);
+    pay.concealed_pungs = s.concealed_pungs;
+    from_melds(rs, hand, winner, players, &mut pay);
+    let repeat = rs.settlement.table_words.dealer_repeat.as_ref();
+    if repeat.is_some_and(|w| hand.context.has(w)) {
+        pay.dealer_streak = 1;
+    }
+    let raw = settle_win(rs, &pay);
+    Ok(match (stacks, rs.settlement.floor) {
+        (Some(st), Some(floor)) => cap_to_floor(&raw, &st, floor),
+        _ => raw,
+    })
+}
+
+fn seat_letter(seat: usize) -> char {
+    Wind::from_index(seat as u8).map_or('?', |w| w.letter())
+}
+
+/// Who had declared ready, from the context words the ruleset names for it.
+fn declared(rs: &Ruleset, hand: &Hand, winner: usize, players: usize) -> Vec<bool> {
+    let words = &rs.settlement.declared_words;
+    let mut declared = vec![false; players];
+    if let Some(w) = &words.winner {
+        declared[winner] = hand.context.has(w);
+    }
+    if let Some(v) = words.payers.as_ref().and_then(|w| hand.context.value(w)) {
+        for c in v.chars() {
+            if let Some(seat) = Wind::from_letter(c.to_ascii_uppercase()) {
+                let seat = seat.index() as usize;
+                if seat < players && seat != winner {
+                    declared[seat] = true;
+                }
+            }
+        }
+    }
+    declared
+}
+
+/// What the melds, in the order made, say about how the hand was played, as the engine reports
+/// it for a played win ([`mj_core::game::rules::WinFacts`]).
+fn from_melds(rs: &Ruleset, hand: &Hand, winner: usize, players: usize, pay: &mut WinPay) {
+    let melds = &hand.melds;
+    let concealed_kongs = melds.iter().filter(|m| m.is_concealed()).count();
+    pay.concealed_kongs = concealed_kongs as u8;
+    pay.exposed_melds = (melds.len() - concealed_kongs) as u8;
+    pay.last_meld_from = melds.last().and_then(|m| m.source_seat(winner, players));
+    // 杠上开花: the replacement came after the last kong; a kong on a discard has a feeder.
+    if hand.context.self_drawn && hand.context.kong {
+        pay.kong_fed_by = match melds.iter().rev().find(|m| m.is_kong()) {
+            Some(m @ Meld::ExposedKong { .. }) => m.source_seat(winner, players),
+            _ => None,
+        };
+    }
+    let mut feeders = vec![Vec::new(); players];
+    feeders[winner] = melds
+        .iter()
+        .filter_map(|m| m.source_seat(winner, players))
+        .collect();
+    pay.claim_feeders = feeders;
+    pay.one_suit = hand.is_one_suit(&rs.tiles);
+}
+
+/// Every seat's chips from the ruleset's stacks word (`stacks=100,80,60,40`, seat winds in
+/// order), checked: one whole number per seat, none below the floor or absurdly large.
+fn stacks(rs: &Ruleset, hand: &Hand) -> Result<Option<Vec<i64>>, String> {
+    let Some(word) = rs.settlement.table_words.stacks.as_ref() else {
+        return Ok(None);
+    };
+    let Some(v) = hand.context.value(word) else {
+        return Ok(None);
+    };
+    let players = rs.play.players as usize;
+    let floor = rs.settlement.floor.unwrap_or(0);
+    let example = (0..players).map(|_| "100").collect::<Vec<_>>().join(",");
+    let bad = |why: String| {
+        format!("`{word}={v}`: {why}; write every seat's chips in seat order E S W N, e.g. {word}={example}")
+    };
+    let parts: Vec<&str> = v.split(',').collect();
+    if parts.len() != players {
+        return Err(bad(format!("{} numbers for {players} seats", parts.len())));
+    }
+    const MAX: i64 = 1_000_000_000;
+    parts
+        .iter()
+        .map(|p| match p.parse::<i64>() {
+            Ok(n) if (floor..=MAX).contains(&n) && p.bytes().all(|b| b.is_ascii_digit() || b == b'-') => {
+                Ok(n)
+            }
+            Ok(n) if n < floor => Err(bad(format!("{n} is below the chip floor {floor}"))),
+            _ => Err(bad(format!(
+                "`{p}` is not a number of chips from {floor} to {MAX}"
+            ))),
+        })
+        .collect::<Result<Vec<i64>, String>>()
+        .map(Some)
+}
