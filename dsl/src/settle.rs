@@ -5,7 +5,6 @@ use crate::lang::BinOp;
 use crate::limits::payment;
 use crate::ruleset::{PaymentRule, Ruleset};
 use crate::score::Score;
-use mj_core::tile::Kind;
 
 /// Quantities a settlement formula may use. `winner_declared` and `payer_declared` are 1 when
 /// the winner (or konger) and the paying player had declared ready (亮倒), else 0;
@@ -207,13 +206,12 @@ fn repeat_multiplier(rs: &Ruleset, streak: u32) -> i64 {
     }
 }
 
-/// The feeder of the first run of `n` claims in a row from one seat.
+/// The feeder of a player's first `n` claims of the hand, when they all came from one seat
+/// (jingji.md §7 "从起初": counted from the start of the hand, not any later run).
 fn run_from(feeders: &[usize], n: u8) -> Option<usize> {
     let n = (n as usize).max(1);
-    feeders
-        .windows(n)
-        .find(|w| w.iter().all(|&f| f == w[0]))
-        .map(|w| w[0])
+    let first = feeders.get(..n)?;
+    first.iter().all(|&f| f == first[0]).then_some(first[0])
 }
 
 /// Liabilities that come from how the hand was played (`[settlement.liable]`
@@ -241,18 +239,12 @@ fn liable_by_play(rs: &Ruleset, p: &WinPay) -> Option<usize> {
     {
         return Some(discarder);
     }
-    if let (Some(r), Some(&first)) = (l.single_tile_window, p.held_alone.first()) {
-        let set = &rs.tiles;
-        let near = |t: mj_core::Tile| match (set.kind(first), set.kind(t)) {
-            (Kind::Suited { suit: a, rank: x }, Kind::Suited { suit: b, rank: y }) => {
-                a == b && x.abs_diff(y) <= r
-            }
-            (Kind::Honour { group: a, .. }, Kind::Honour { group: b, .. }) => a == b,
-            _ => false,
-        };
-        if p.held_alone.iter().all(|&t| near(t)) {
-            return Some(discarder);
-        }
+    // The hanging tile (全求独钓): liable only while the player still holds the tile it first
+    // hung. "Once the hanging player swaps the tile, the liability ends" (jingji.md §7 (2)),
+    // whatever the new tile; the window of related tiles never decides a win, which is always
+    // on the hung tile itself.
+    if l.single_tile_window.is_some() && p.held_alone.len() == 1 {
+        return Some(discarder);
     }
     None
 }

@@ -234,13 +234,18 @@ fn a_one_suit_display_of_three_claims_makes_the_discarder_pay_every_share() {
 }
 
 /// South pongs four times (from East, West, North, East) down to 5p alone, then draws `swap` and
-/// discards 5p; West discards the same tile as `swap`.
-fn hanging(t: &mj_dsl::table::Table, swap: &str) -> mj_core::game::record::Record {
-    let west = format!("S{swap}");
+/// discards 5p; West discards the same tile as `swap`. With `swap` = None South draws 1p and
+/// discards it, still hanging 5p, and West discards 5p.
+fn hanging(t: &mj_dsl::table::Table, swap: Option<&str>) -> mj_core::game::record::Record {
+    let (draw, feed) = match swap {
+        Some(s) => (s, s),
+        None => ("1p", "5p"),
+    };
+    let west = format!("S{feed}");
     let mut g = Game::new_at(
         t,
         &["EC", "EESSWWCC5p1s9s1m9m", &west, "W"],
-        &format!("2s 3s 4s 6s 7s 8s 2p 3p 6p {swap} 1p"),
+        &format!("2s 3s 4s 6s 7s 8s 2p 3p 6p {draw} 1p"),
         "",
         &at([500; 4], 0),
     );
@@ -270,26 +275,33 @@ fn hanging(t: &mj_dsl::table::Table, swap: &str) -> mj_core::game::record::Recor
         g.discard_drawn(s);
         g.pass();
     }
-    assert_eq!(g.drawn(), Some(g.tile(swap)));
-    g.discard(1, "5p");
+    assert_eq!(g.drawn(), Some(g.tile(draw)));
+    g.discard(1, if swap.is_some() { "5p" } else { draw });
     g.pass();
-    g.discard(2, swap);
+    g.discard(2, feed);
     assert!(g.offered_win(1));
     g.claim(1, Action::Win);
     g.finish()
 }
 
 #[test]
-fn the_hanging_tile_window_makes_the_discarder_pay_until_the_tile_leaves_it() {
+fn the_hanging_tile_makes_the_discarder_pay_until_the_player_swaps_it() {
     let t = table("jingji");
-    // 5p swapped for 4p, inside r−2..r+2: West pays all three shares.
-    let r = hanging(&t, "4p");
+    // jingji.md §7 (2): South still hangs 5p; West discards it: West pays all three shares.
+    let r = hanging(&t, None);
     let total = win_totals(&r)[0].1;
     assert_eq!(payments(&r, None), vec![vec![0, 3 * total, -3 * total, 0]]);
-    // 5p swapped for 8p, outside the window: an ordinary discard win, 2T.
-    let r = hanging(&t, "8p");
-    let total = win_totals(&r)[0].1;
-    assert_eq!(payments(&r, None), vec![vec![0, 2 * total, -2 * total, 0]]);
+    // "Once the hanging player swaps the tile, the liability ends, and a later feed is an
+    // ordinary 点和": 5p swapped for 4p (inside r−2..r+2) or 8p (outside), the discarder pays 2T.
+    for swap in ["4p", "8p"] {
+        let r = hanging(&t, Some(swap));
+        let total = win_totals(&r)[0].1;
+        assert_eq!(
+            payments(&r, None),
+            vec![vec![0, 2 * total, -2 * total, 0]],
+            "{swap}"
+        );
+    }
 }
 
 #[test]
@@ -302,6 +314,10 @@ fn the_caller_pays_for_the_feeders_win_too() {
     assert_eq!(settle_win(&rs, &p), vec![90, -90, 0, 0]);
     // Claims from East that are not in a row do not count.
     p.claim_feeders = vec![vec![], vec![0, 3, 0, 0], vec![], vec![]];
+    assert_eq!(settle_win(&rs, &p), vec![60, 0, -60, 0]);
+    // jingji.md §7: the three calls are "counted from the start of the hand" (从起初): three in
+    // a row from East after a first call from North do not count either.
+    p.claim_feeders = vec![vec![], vec![3, 0, 0, 0], vec![], vec![]];
     assert_eq!(settle_win(&rs, &p), vec![60, 0, -60, 0]);
 }
 
