@@ -68,6 +68,19 @@ pub enum Cmd {
         /// when the ruleset's rounds have several (jingji: four 局, in order).
         #[arg(long)]
         record: Vec<String>,
+        /// Instead of scores: give the ruleset's penalty ID (`[settlement] penalty`) to the
+        /// player `--player` at this table; kept in the event file and applied to its scores.
+        #[arg(long, requires = "player", conflicts_with_all = ["scores", "record"])]
+        penalty: Option<String>,
+        /// The offender, by name.
+        #[arg(long, requires = "penalty")]
+        player: Option<String>,
+        /// The amount, for a penalty the referee sizes.
+        #[arg(long, requires = "penalty")]
+        amount: Option<i64>,
+        /// Who receives a penalty that goes to one player (leave out for dead points).
+        #[arg(long, requires = "penalty")]
+        to: Option<String>,
     },
     /// Individual (and team) standings with every tie-break value.
     Standings {
@@ -179,11 +192,27 @@ pub fn run(cmd: Cmd, out: &mut impl Write) -> Result<ExitCode, String> {
             scores,
             record,
             replace,
+            penalty,
+            player,
+            amount,
+            to,
         } => {
             let p = Path::new(&path);
             let mut e = load(p)?;
             if round == 0 || table == 0 {
                 return Err("rounds and tables are numbered from 1".into());
+            }
+            if let Some(id) = penalty {
+                let given = GivenPenalty {
+                    id: &id,
+                    player: player.as_deref().unwrap_or_default(),
+                    amount,
+                    to: to.as_deref(),
+                };
+                let moved = give_penalty(&mut e, round - 1, table - 1, &given)?;
+                save(p, &e)?;
+                writeln!(out, "round {round} table {table}: penalty {id} ({moved})").map_err(io)?;
+                return Ok(ExitCode::SUCCESS);
             }
             let scores = match scores {
                 Some(s) => parse_scores(&s.join(" "))?,
@@ -316,6 +345,57 @@ fn read_entrants(players: &str, teams: Option<&str>) -> Result<Vec<Entrant>, Str
         }
     }
     Ok(list)
+}
+
+/// A penalty as `mj tournament record --penalty` gives it.
+struct GivenPenalty<'a> {
+    id: &'a str,
+    player: &'a str,
+    amount: Option<i64>,
+    to: Option<&'a str>,
+}
+
+/// Applies the event's ruleset's penalty to a player of a drawn table; says what moved.
+fn give_penalty(e: &mut Event, round: usize, table: usize, g: &GivenPenalty) -> Result<String, String> {
+    let rs =
+        mj_dsl::load(&e.rules).map_err(|d| format!("the event's ruleset {} does not load: {d}", e.rules))?;
+    let pen = rs
+        .settlement
+        .penalties
+        .iter()
+        .find(|p| p.id == g.id)
+        .ok_or_else(|| {
+            let ids: Vec<&str> = rs.settlement.penalties.iter().map(|p| p.id.as_str()).collect();
+            format!(
+                "ruleset {} has no penalty `{}`; its penalties: {}",
+                rs.name,
+                g.id,
+                ids.join(", ")
+            )
+        })?;
+    let seats = e
+        .drawn
+        .get(round)
+        .and_then(|r| r.tables.get(table))
+        .ok_or_else(|| format!("round {} has no table {}", round + 1, table + 1))?
+        .players
+        .clone();
+    let seat_of = |name: &str| {
+        e.player_index(name)
+            .and_then(|i| seats.iter().position(|&s| s == i))
+            .ok_or_else(|| format!("{name} does not sit at round {} table {}", round + 1, table + 1))
+    };
+    let seat = seat_of(g.player)?;
+    let to = g.to.map(seat_of).transpose()?;
+    let deltas = mj_dsl::penalty::deltas(pen, seats.len(), seat, g.amount, to)?;
+    let moved: Vec<String> = seats
+        .iter()
+        .zip(&deltas)
+        .filter(|(_, d)| **d != 0)
+        .map(|(&s, d)| format!("{} {d:+}", e.players[s].name))
+        .collect();
+    e.penalize(round, table, seat, g.id, deltas)?;
+    Ok(moved.join(", "))
 }
 
 fn parse_scores(s: &str) -> Result<Vec<i64>, String> {

@@ -531,3 +531,144 @@ fn record_refuses_to_overwrite_without_replace_and_keeps_history() {
         serde_json::json!([10, -20, 30, -20])
     );
 }
+
+/// A jingji event of four players A–D, one round drawn and recorded with the 局分 `scores`.
+fn jingji_table(d: &Path, scores: &str) -> Vec<String> {
+    std::fs::write(d.join("players.txt"), "A\nB\nC\nD\n").unwrap();
+    let new = [
+        "tournament",
+        "new",
+        "--rules",
+        "jingji",
+        "--players",
+        "players.txt",
+    ];
+    ok(d, &[&new[..], &["--rounds", "1", "--out", "ev.json"]].concat());
+    let drawn = ok(d, &["tournament", "draw", "ev.json", "--seed", "1"]);
+    let seats: Vec<String> = drawn
+        .lines()
+        .find_map(|l| l.strip_prefix("table 1: "))
+        .expect("table 1")
+        .split(", ")
+        .map(String::from)
+        .collect();
+    let rec = ["tournament", "record", "ev.json", "--round", "1", "--table", "1"];
+    ok(d, &[&rec[..], &["--scores", scores]].concat());
+    seats
+}
+
+fn table_scores(d: &Path) -> (Vec<i64>, Value) {
+    let ev: Value = serde_json::from_str(&std::fs::read_to_string(d.join("ev.json")).unwrap()).unwrap();
+    let t = ev["drawn"][0]["tables"][0].clone();
+    let s = t["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_i64().unwrap())
+        .collect();
+    (s, t)
+}
+
+#[test]
+fn a_named_penalty_is_applied_to_a_player_and_kept_in_the_event_file() {
+    // Seed 003 (jingji.md §9): "罚分限定为10分一个单位，限于50分以内", given to the disadvantaged
+    // player ("明显亏损方") or dead points.
+    let d = scratch("penalty");
+    let seats = jingji_table(&d, "400 410 390 400");
+    let rec = ["tournament", "record", "ev.json", "--round", "1", "--table", "1"];
+    // The second seat (410, first) is fined 20 to the third seat: 390 + 20 = 410 ties it.
+    let given = [
+        &rec[..],
+        &[
+            "--penalty",
+            "fa_fen",
+            "--player",
+            &seats[1],
+            "--amount",
+            "20",
+            "--to",
+            &seats[2],
+        ],
+    ]
+    .concat();
+    let out = ok(&d, &given);
+    assert!(
+        out.contains(&format!("{} -20", seats[1])) && out.contains(&format!("{} +20", seats[2])),
+        "{out}"
+    );
+    let (scores, t) = table_scores(&d);
+    assert_eq!(
+        scores,
+        vec![400, 410, 390, 400],
+        "the recorded scores stay as played"
+    );
+    assert_eq!(t["penalties"][0]["id"], "fa_fen");
+    assert_eq!(t["penalties"][0]["deltas"], serde_json::json!([0, -20, 20, 0]));
+    // The standings see the scores after the penalty: 400 390 410 400, so the third seat leads.
+    let v: Value = serde_json::from_str(&ok(&d, &["tournament", "standings", "ev.json", "--json"])).unwrap();
+    let first = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["place"] == 1)
+        .unwrap()
+        .clone();
+    assert_eq!(first["name"], seats[2].as_str());
+    assert_eq!(first["score"], 410);
+    // Dead points: nobody receives them.
+    ok(
+        &d,
+        &[
+            &rec[..],
+            &["--penalty", "fa_fen", "--player", &seats[0], "--amount", "10"],
+        ]
+        .concat(),
+    );
+    assert_eq!(
+        table_scores(&d).1["penalties"][1]["deltas"],
+        serde_json::json!([-10, 0, 0, 0])
+    );
+    // Not on the scale, unknown, or fixed amounts are refused with the reason.
+    for (args, says) in [
+        (
+            vec!["--penalty", "fa_fen", "--player", &seats[0], "--amount", "60"],
+            "one of 10, 20, 30, 40, 50",
+        ),
+        (
+            vec!["--penalty", "fa_fen", "--player", &seats[0]],
+            "give --amount",
+        ),
+        (
+            vec!["--penalty", "nope", "--player", &seats[0]],
+            "has no penalty `nope`",
+        ),
+        (
+            vec![
+                "--penalty",
+                "win_off_zero",
+                "--player",
+                &seats[0],
+                "--amount",
+                "10",
+            ],
+            "fixed at 10",
+        ),
+        (
+            vec!["--penalty", "fa_fen", "--player", "Zed", "--amount", "10"],
+            "Zed does not sit",
+        ),
+    ] {
+        let (code, _, err) = mj(&d, &[&rec[..], &args[..]].concat());
+        assert_ne!(code, 0, "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    // A fixed penalty to each other player (对无分者和牌: "向三家各赔付10分").
+    ok(
+        &d,
+        &[&rec[..], &["--penalty", "win_off_zero", "--player", &seats[3]]].concat(),
+    );
+    assert_eq!(
+        table_scores(&d).1["penalties"][2]["deltas"],
+        serde_json::json!([10, 10, 10, -30])
+    );
+}

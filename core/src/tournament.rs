@@ -130,12 +130,38 @@ pub struct Entrant {
     pub substitute: bool,
 }
 
-/// One table of a round: entrants by seat, and their scores once recorded.
+/// One table of a round: entrants by seat, their scores once recorded, and the penalties the
+/// referee gave at it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Table {
     pub players: Vec<usize>,
     #[serde(default)]
     pub scores: Option<Vec<i64>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub penalties: Vec<TablePenalty>,
+}
+
+/// A penalty given to the player at `seat` of a table: the ruleset's penalty `id` and what it
+/// moved, by seat (the offender's loss; what the others received; a loss nobody receives is
+/// dead points). Kept in the event file, added to the recorded scores.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TablePenalty {
+    pub id: String,
+    pub seat: usize,
+    pub deltas: Vec<i64>,
+}
+
+impl Table {
+    /// The recorded scores with every penalty applied: what places the table.
+    pub fn final_scores(&self) -> Option<Vec<i64>> {
+        let mut s = self.scores.clone()?;
+        for p in &self.penalties {
+            for (x, d) in s.iter_mut().zip(&p.deltas) {
+                *x = x.saturating_add(*d);
+            }
+        }
+        Some(s)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -419,13 +445,13 @@ impl Event {
 
     /// Places (0-based) and ranking points of a recorded table, by seat.
     pub fn table_result(&self, table: &Table) -> Option<(Vec<usize>, Vec<RankPoints>)> {
-        let scores = table.scores.as_ref()?;
+        let scores = table.final_scores()?;
         let ties = if self.competition.share_ties {
             RankingTies::Share
         } else {
             RankingTies::SeatOrder
         };
-        Some(rank(scores, &self.competition.ranking_points, ties))
+        Some(rank(&scores, &self.competition.ranking_points, ties))
     }
 
     /// Records the scores of table `table` (0-based) of round `round` (0-based), by seat.
@@ -473,6 +499,35 @@ impl Event {
         }
         let t = &mut self.drawn[round].tables[table];
         t.scores = Some(scores);
+        Ok(())
+    }
+
+    /// Gives the player at `seat` of table `table` (0-based) of round `round` (0-based) a
+    /// penalty that moves `deltas` (by seat): kept with the table and applied to its scores.
+    pub fn penalize(
+        &mut self,
+        round: usize,
+        table: usize,
+        seat: usize,
+        id: &str,
+        deltas: Vec<i64>,
+    ) -> Result<(), String> {
+        let size = self.competition.table_size;
+        let t = self
+            .drawn
+            .get_mut(round)
+            .ok_or_else(|| format!("round {} has not been drawn", round + 1))?
+            .tables
+            .get_mut(table)
+            .ok_or_else(|| format!("round {} has no table {}", round + 1, table + 1))?;
+        if seat >= size || deltas.len() != size {
+            return Err(format!("a penalty names a seat of the {size} at the table"));
+        }
+        t.penalties.push(TablePenalty {
+            id: id.to_string(),
+            seat,
+            deltas,
+        });
         Ok(())
     }
 
@@ -572,6 +627,7 @@ impl Event {
             tables: tables
                 .into_iter()
                 .map(|players| Table {
+                    penalties: Vec::new(),
                     players,
                     scores: None,
                 })
@@ -589,7 +645,7 @@ impl Event {
                 let Some((_, rp)) = self.table_result(table) else {
                     continue;
                 };
-                let scores = table.scores.as_ref().expect("recorded");
+                let scores = table.final_scores().expect("recorded");
                 for (s, &p) in table.players.iter().enumerate() {
                     t[p].take(rp[s], scores[s], c.high_ranking);
                     t[p].played += 1;
@@ -688,7 +744,7 @@ impl Event {
             let Some((places, _)) = self.table_result(table) else {
                 return Vec::new();
             };
-            let scores = table.scores.as_ref().expect("recorded");
+            let scores = table.final_scores().expect("recorded");
             for (s, &p) in table.players.iter().enumerate() {
                 if self.players[p].substitute {
                     continue;

@@ -11,6 +11,7 @@ pub mod explain;
 pub mod lang;
 pub mod limits;
 pub mod load;
+pub mod penalty;
 mod picks;
 pub mod probe;
 pub mod report;

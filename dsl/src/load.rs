@@ -1205,7 +1205,11 @@ impl Loader {
             self.check_range(file, section, key, v, max);
         }
         for p in &raw.penalty {
-            self.check_range(file, "settlement.penalty", "each", Some(p.each), max);
+            self.check_range(file, "settlement.penalty", "each", p.each, max);
+            self.check_range(file, "settlement.penalty", "min_amount", p.min_amount, max);
+            for &a in &p.amounts {
+                self.check_range(file, "settlement.penalty", "amounts", Some(a), max);
+            }
         }
     }
 
@@ -1281,6 +1285,17 @@ impl Loader {
                 others: formula(this, &r.others),
             }
         };
+        for p in &raw.penalty {
+            if let Err(e) = crate::penalty::check(p) {
+                let span = self.find_in(file, "settlement", &format!("\"{}\"", p.id));
+                self.help(
+                    file,
+                    span,
+                    format!("in [settlement] penalty `{}`: {e}", p.id),
+                    "a penalty has `each = N` (fixed, to each other player), or `amounts = [..]` or `min_amount = N` (sized by the referee) with `to = \"each\"` or `to = \"one\"`",
+                );
+            }
+        }
         let self_drawn = rule(self, &raw.self_drawn);
         let discard = rule(self, &raw.discard);
         let robbed_kong = raw.robbed_kong.as_ref().map(|r| rule(self, &Some(r.clone())));

@@ -471,8 +471,19 @@ pub struct Penalty {
     pub id: String,
     pub zh: String,
     pub en: String,
-    /// Paid by the offender to each other player.
-    pub each: i64,
+    /// A fixed penalty: paid by the offender to each other player.
+    #[serde(default)]
+    pub each: Option<i64>,
+    /// A penalty the referee sizes: the amounts allowed (e.g. 10, 20, … 50).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub amounts: Vec<i64>,
+    /// A penalty the referee sizes on an open scale from this amount.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_amount: Option<i64>,
+    /// Who receives a sized penalty: "each" (every other player the amount, the default) or
+    /// "one" (one player the referee names, or nobody: dead points).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
     #[serde(default)]
     pub definition: String,
     /// The penalty ends the hand on the spot, with no winner (Botzone's judge).

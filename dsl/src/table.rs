@@ -384,7 +384,7 @@ impl Rules for Table {
             .penalties
             .iter()
             .find(|p| p.id == id)
-            .map(|p| p.each)
+            .and_then(|p| p.each)
     }
 
     fn penalty_ends_hand(&self, id: &str) -> bool {

@@ -139,3 +139,71 @@ fn a_penalty_cannot_split_one_action_s_events() {
     assert!(insert_penalty(&t, &r, win + 1, 0, "cuo_he").is_err());
     assert!(insert_penalty(&t, &r, r.events.len() + 1, 0, "cuo_he").is_err());
 }
+
+#[test]
+fn penalty_tables_of_jingji_and_shiwan_are_ruleset_data() {
+    use mj_dsl::penalty::deltas;
+    let find = |rs: &'static mj_dsl::Ruleset, id: &str| {
+        rs.settlement
+            .penalties
+            .iter()
+            .find(|p| p.id == id)
+            .unwrap_or_else(|| panic!("{} has {id}", rs.name))
+    };
+    let jingji: &'static mj_dsl::Ruleset = Box::leak(Box::new(mj_dsl::load("jingji").expect("loads")));
+    let shiwan: &'static mj_dsl::Ruleset = Box::leak(Box::new(mj_dsl::load("shiwan").expect("loads")));
+    // jingji.md §9: multiples of 10, at most 50, to the disadvantaged player or dead points.
+    let fa = find(jingji, "fa_fen");
+    assert_eq!(fa.amounts, vec![10, 20, 30, 40, 50]);
+    assert_eq!(deltas(fa, 4, 0, Some(30), Some(2)), Ok(vec![-30, 0, 30, 0]));
+    assert_eq!(deltas(fa, 4, 1, Some(50), None), Ok(vec![0, -50, 0, 0]));
+    assert!(deltas(fa, 4, 1, Some(15), None).is_err());
+    assert!(deltas(fa, 4, 1, Some(60), None).is_err());
+    assert!(
+        find(jingji, "zha_he").each.is_none(),
+        "诈和 is sized by the referee"
+    );
+    // jingji.md §3.3: a win off a player at zero pays 10 to each of the three others.
+    assert_eq!(
+        deltas(find(jingji, "win_off_zero"), 4, 2, None, None),
+        Ok(vec![10, 10, -30, 10])
+    );
+    // shiwan.md §6: 诈和 20 to each; a misnamed tile pays all three shares; steps 5 … 60.
+    assert_eq!(find(shiwan, "zha_he").each, Some(20));
+    let cuo = find(shiwan, "cuo_bao");
+    assert_eq!(deltas(cuo, 4, 3, Some(12), None), Ok(vec![12, 12, 12, -36]));
+    assert!(
+        deltas(cuo, 4, 3, Some(4), None).is_err(),
+        "below the 5-point minimum"
+    );
+    assert_eq!(find(shiwan, "fa_fen").amounts, vec![5, 10, 20, 30, 40, 50, 60]);
+    // A referee-sized penalty has no fixed amount for a game record.
+    let t = table("jingji");
+    assert_eq!(t.penalty("fa_fen"), None);
+    assert_eq!(t.penalty("win_off_zero"), Some(10));
+}
+
+#[test]
+fn a_penalty_entry_that_is_neither_fixed_nor_sized_is_a_load_error() {
+    let toml = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../rulesets/shiwan/ruleset.toml"
+    ))
+    .expect("reads");
+    for (bad, says) in [
+        ("each = 20, amounts = [5]", "exactly one of"),
+        ("amounts = [5], to = \"all\"", "is not known"),
+        ("each = 20, to = \"one\"", "needs `amounts`"),
+        ("amounts = [0]", "not from 1"),
+    ] {
+        let text = toml.replace(
+            "each = 20, definition = \"Declared",
+            &format!("{bad}, definition = \"Declared"),
+        );
+        assert_ne!(text, toml);
+        let e = mj_dsl::load_from_memory("shiwan-broken", &[("ruleset.toml", text.as_str())])
+            .expect_err(bad)
+            .to_string();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+}
