@@ -1,0 +1,80 @@
+//! Where a ruleset's context words come from in play: every word names the engine fact that sets
+//! it, or is marked `score_only`; a word with neither is what `mj check` warns about, and a
+//! malformed entry is a load error that says how to fix it.
+
+use mj_dsl::ruleset::WordSource;
+
+fn house(context: &str) -> Result<mj_dsl::Ruleset, String> {
+    let toml = format!(
+        "[ruleset]\nname = \"house\"\nextends = \"jingji\"\nversion = \"0.1.0\"\ndescription = \"test\"\n\n{context}"
+    );
+    mj_dsl::load_from_memory("house", &[("ruleset.toml", toml.as_str())]).map_err(|d| d.to_string())
+}
+
+#[test]
+fn every_word_of_every_builtin_ruleset_is_set_in_play_or_score_only() {
+    for name in mj_dsl::builtin_names() {
+        let rs = mj_dsl::load(name).expect("loads");
+        assert_eq!(rs.context_words.len(), rs.context_sources.len(), "{name}");
+        assert!(
+            rs.unset_words().is_empty(),
+            "{name}: {:?} can never be set in play",
+            rs.unset_words()
+        );
+    }
+    // jingji's words that fans test are engine facts; the payment words are score-only.
+    let rs = mj_dsl::load("jingji").expect("loads");
+    let source = |w: &str| {
+        let i = rs
+            .context_words
+            .iter()
+            .position(|c| c.word == w)
+            .expect("declared");
+        rs.context_sources[i]
+    };
+    use mj_core::game::rules::WinFact;
+    assert_eq!(
+        source("bonus_replacement"),
+        WordSource::Fact(WinFact::BonusReplacement)
+    );
+    assert_eq!(
+        source("last_turn"),
+        WordSource::Fact(WinFact::WallEnd { tiles: 4 })
+    );
+    for w in ["from", "stacks", "double"] {
+        assert_eq!(source(w), WordSource::ScoreOnly, "{w}");
+    }
+}
+
+#[test]
+fn a_word_play_never_sets_is_reported() {
+    let rs = house("[[context]]\nword = \"lucky\"\nhelp = \"a lucky hand\"\n").expect("loads");
+    assert_eq!(rs.unset_words(), vec!["lucky"]);
+    let rs = house("[[context]]\nword = \"lucky\"\nscore_only = true\n").expect("loads");
+    assert!(rs.unset_words().is_empty());
+}
+
+#[test]
+fn malformed_word_sources_are_load_errors() {
+    for (entry, says) in [
+        ("fact = \"moon_phase\"", "knows no fact \"moon_phase\""),
+        ("fact = \"wall_end\"", "needs `within`"),
+        ("fact = \"wall_end\"\nwithin = 0", "at least 1"),
+        ("within = 4", "has `within` but no `fact`"),
+        (
+            "fact = \"bonus_replacement\"\nwithin = 4",
+            "only fact \"wall_end\" takes `within`",
+        ),
+        (
+            "fact = \"bonus_replacement\"\nscore_only = true",
+            "both `fact` and `score_only`",
+        ),
+        (
+            "fact = \"bonus_replacement\"\nvalue = true",
+            "an engine fact is a flag",
+        ),
+    ] {
+        let e = house(&format!("[[context]]\nword = \"lucky\"\n{entry}\n")).expect_err(entry);
+        assert!(e.contains(says), "{entry}: {e}");
+    }
+}
