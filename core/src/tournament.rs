@@ -470,13 +470,7 @@ impl Event {
         replace: bool,
     ) -> Result<(), String> {
         let size = self.competition.table_size;
-        let t = self
-            .drawn
-            .get_mut(round)
-            .ok_or_else(|| format!("round {} has not been drawn", round + 1))?
-            .tables
-            .get_mut(table)
-            .ok_or_else(|| format!("round {} has no table {}", round + 1, table + 1))?;
+        let t = self.table_mut(round, table)?;
         if scores.len() != size {
             return Err(format!("{} scores given; the table seats {size}", scores.len()));
         }
@@ -513,13 +507,7 @@ impl Event {
         deltas: Vec<i64>,
     ) -> Result<(), String> {
         let size = self.competition.table_size;
-        let t = self
-            .drawn
-            .get_mut(round)
-            .ok_or_else(|| format!("round {} has not been drawn", round + 1))?
-            .tables
-            .get_mut(table)
-            .ok_or_else(|| format!("round {} has no table {}", round + 1, table + 1))?;
+        let t = self.table_mut(round, table)?;
         if seat >= size || deltas.len() != size {
             return Err(format!("a penalty names a seat of the {size} at the table"));
         }
@@ -529,6 +517,16 @@ impl Event {
             deltas,
         });
         Ok(())
+    }
+
+    /// Table `table` (0-based) of round `round` (0-based), or which of the two is missing.
+    fn table_mut(&mut self, round: usize, table: usize) -> Result<&mut Table, String> {
+        self.drawn
+            .get_mut(round)
+            .ok_or_else(|| format!("round {} has not been drawn", round + 1))?
+            .tables
+            .get_mut(table)
+            .ok_or_else(|| format!("round {} has no table {}", round + 1, table + 1))
     }
 
     /// How many times each pair of entrants has met at a table.

@@ -41,6 +41,7 @@ fn t(players: [usize; 4], scores: [i64; 4]) -> Table {
     Table {
         players: players.to_vec(),
         scores: Some(scores.to_vec()),
+        penalties: Vec::new(),
     }
 }
 
@@ -278,6 +279,7 @@ fn three_player_tables_rank_by_their_own_points() {
     let t3 = |p: [usize; 3], s: [i64; 3]| Table {
         players: p.to_vec(),
         scores: Some(s.to_vec()),
+        penalties: Vec::new(),
     };
     e.drawn = vec![
         Round {
