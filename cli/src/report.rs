@@ -322,7 +322,7 @@ pub fn doc(rs: &Ruleset) -> String {
     if !rs.settlement.penalties.is_empty() {
         let _ = writeln!(s, "\n## Penalties\n");
         for pen in &rs.settlement.penalties {
-            let _ = writeln!(s, "- {} ({}): {}", pen.zh, pen.en, pen.definition);
+            let _ = writeln!(s, "- {} ({}, `{}`): {}", pen.zh, pen.en, pen.id, pen.definition);
         }
     }
     s
