@@ -13,7 +13,12 @@
 //! ```
 //!
 //! The same file plays seeded 中国竞技麻将 matches (`MJ_JINGJI_MATCHES`, default 12) and checks
-//! that every 夹绝张 win had the other three copies shown as another player's pung.
+//! that every 夹绝张 win had the other three copies shown as another player's pung; with 2,000
+//! matches or more it also requires every fan of the table (about 2.5 minutes in debug):
+//!
+//! ```sh
+//! MJ_JINGJI_MATCHES=2000 nice cargo test -p mj-dsl --test fan_coverage every_jia -- --nocapture
+//! ```
 
 use std::collections::BTreeMap;
 
@@ -279,4 +284,9 @@ fn every_jia_jue_zhang_win_in_jingji_matches_had_the_exposed_pung() {
         eprintln!("  {fan:<28} {count}");
     }
     assert!(jia_wins > 0 || matches < 12, "no 夹绝张 win in {matches} matches");
+    // The long run (2,000 matches: 30,379 hands) awards every fan of the table, 三箭刻 included.
+    if matches >= 2_000 {
+        let never: Vec<&String> = seen.iter().filter(|(_, &c)| c == 0).map(|(f, _)| f).collect();
+        assert!(never.is_empty(), "never awarded in {matches} matches: {never:?}");
+    }
 }
