@@ -162,7 +162,7 @@ fn rescored(t: &Table, r: &Record, what: &str) -> Vec<Vec<String>> {
             let rep =
                 mj_dsl::score_text(&t.ruleset, hand).unwrap_or_else(|e| panic!("{what}: `{hand}`: {e}"));
             assert_eq!(rep.total, total, "{what}: `{hand}` scores otherwise than in play");
-            rep.fans.into_iter().map(|f| f.id).collect()
+            rep.fans.into_iter().map(|f| f.id.to_string()).collect()
         })
         .collect()
 }

@@ -25,7 +25,7 @@ fn score(name: &str, hand: &str) -> HandReport {
 fn pays(r: &HandReport) -> Vec<i64> {
     ["E", "S", "W", "N"]
         .iter()
-        .map(|s| r.payments.get(*s).and_then(|v| v.as_i64()).unwrap_or(0))
+        .map(|s| r.payments.get(s).unwrap_or(0))
         .collect()
 }
 
