@@ -7,6 +7,7 @@ mod diff;
 mod json;
 mod manual;
 mod play;
+mod points_doc;
 mod report;
 mod simulate;
 mod stats;
@@ -57,6 +58,16 @@ enum Command {
         /// hand's shape suggests that was not counted, with the rule that removed it.
         #[arg(long, conflicts_with = "json")]
         why: bool,
+    },
+    /// Print seeded random winning hands (in shape) for a ruleset, one a line in canonical
+    /// notation, with random values for the ruleset's context words: input for differential tests.
+    Sample {
+        #[arg(long, short, default_value = "mcr")]
+        rules: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 100)]
+        count: u64,
     },
     /// The tiles that complete a 3n+1 hand, and how far it is from ready.
     Waits {
@@ -332,6 +343,16 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     Ok(ExitCode::from(1))
                 }
             }
+        }
+        Command::Sample { rules, seed, count } => {
+            let rs = load(&rules)?;
+            let mut rng = mj_core::Rng::new(seed);
+            let opts = mj_core::sample::SampleOptions::default();
+            for _ in 0..count {
+                let h = mj_dsl::sample::winning_hand(&rs, &mut rng, &opts);
+                writeln!(out, "{}", mj_core::print_hand(&rs.tiles, &h)).map_err(|e| e.to_string())?;
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Command::Waits {
             rules,

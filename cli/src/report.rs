@@ -148,6 +148,19 @@ pub fn waits(rs: &Ruleset, w: &WaitsReport, out: &mut impl Write) -> io::Result<
             value(p.self_drawn, p.self_drawn_valid)
         )?;
     }
+    // Han and fu rulesets: what each wait pays with the line's own context words.
+    for sc in &w.scores {
+        if sc.valid {
+            let limit = sc.limit.as_deref().map(|l| format!(" {l}")).unwrap_or_default();
+            writeln!(
+                out,
+                "  {}: {} han {} fu{limit}, {} points",
+                sc.tile, sc.han, sc.fu, sc.points
+            )?;
+        } else {
+            writeln!(out, "  {}: no yaku", sc.tile)?;
+        }
+    }
     let forms: Vec<String> = w.per_form.iter().map(|(n, v)| format!("{n} {v}")).collect();
     writeln!(out, "shanten {} ({})", w.shanten, forms.join(", "))
 }
@@ -218,8 +231,17 @@ pub fn doc(rs: &Ruleset) -> String {
     }
     let product = rs.scoring.combine == mj_dsl::ruleset::Combine::Product;
     let unit = if product { "multiplier" } else { "points" };
-    let _ = writeln!(s, "## Fans\n\n| # | 中文 | English | {unit} | definition | not also counted |\n|---|---|---|---|---|---|");
-    for (i, f) in mj_dsl::report::fan_table(rs).iter().enumerate() {
+    let han_fu = rs.points.formula.is_some();
+    if han_fu {
+        crate::points_doc::fans(rs, &mut s);
+    } else {
+        let _ = writeln!(s, "## Fans\n\n| # | 中文 | English | {unit} | definition | not also counted |\n|---|---|---|---|---|---|");
+    }
+    for (i, f) in mj_dsl::report::fan_table(rs)
+        .iter()
+        .enumerate()
+        .filter(|_| !han_fu)
+    {
         let bonus = if f.bonus { " (bonus)" } else { "" };
         let _ = writeln!(
             s,
@@ -244,6 +266,10 @@ pub fn doc(rs: &Ruleset) -> String {
             let _ = writeln!(s, "- **{}** ({}): {n}", f.zh, f.en);
         }
     }
+    if let Some(fu) = &rs.points.fu {
+        crate::points_doc::fu(rs, fu, &mut s);
+    }
+    crate::points_doc::table(rs, &mut s);
     let _ = writeln!(s, "\n## Winning\n");
     let _ = writeln!(s, "- Win forms: {}.", rs.win.forms.join(", "));
     let _ = writeln!(

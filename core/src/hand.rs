@@ -49,6 +49,30 @@ pub struct Hand {
     /// Bonus tiles written out (`15f`); their count adds to `context.flowers`.
     pub bonus: Vec<Tile>,
     pub context: Context,
+    /// Which of the tiles are red copies (tile sets with red tiles only; empty otherwise).
+    pub red: RedTiles,
+}
+
+/// Where the red copies of a hand are (`0m` in the notation of a tile set with red fives): kept
+/// apart from the tiles, which stay plain kinds for every algorithm, so only what counts red
+/// tiles and the printer look here.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RedTiles {
+    /// Red copies in each declared meld, by meld index (empty when none is red).
+    pub melds: Vec<u8>,
+    /// Red concealed tiles other than the winning tile, one entry per copy.
+    pub concealed: Vec<Tile>,
+    /// The winning tile (the last concealed tile) is a red copy.
+    pub winning: bool,
+}
+
+impl RedTiles {
+    /// Red copies in the whole hand.
+    pub fn count(&self) -> usize {
+        self.melds.iter().map(|&n| n as usize).sum::<usize>()
+            + self.concealed.len()
+            + usize::from(self.winning)
+    }
 }
 
 impl Hand {

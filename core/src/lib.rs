@@ -17,7 +17,9 @@ pub mod wait;
 
 pub use hand::{Context, Hand};
 pub use meld::Meld;
-pub use notation::{parse_hand, parse_tiles, print_hand, print_tiles, ContextWordSpec, NotationError};
+pub use notation::{
+    parse_hand, parse_tiles, print_hand, print_tiles, ContextWordSpec, NotationError, WordValue,
+};
 pub use reading::{Form, FormRules, Reading, Set, SetKind, Wait, WinPlace};
 pub use rng::Rng;
 pub use tile::{Counts, Tile, TileSet, TileSetSpec, Wind};

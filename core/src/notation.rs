@@ -34,8 +34,25 @@ pub struct ContextWordSpec {
     pub word: String,
     /// `word=value` when true, a bare flag when false.
     pub takes_value: bool,
+    /// What the value must be, checked when the hand is read.
+    pub value: WordValue,
     /// Shown to users, e.g. in the list of accepted words.
     pub help: String,
+}
+
+/// The kind of value a context word takes (`word=value`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum WordValue {
+    /// Any text (the ruleset's fans and formulas read numbers out of it).
+    #[default]
+    Text,
+    /// A whole number from 0 to 1,000,000.
+    Number,
+    /// Tiles of the ruleset in notation without spaces (`dora=3mE`), bonus tiles excluded.
+    Tiles,
+    /// No value: a flag that may also be written without any tiles (`nagashi seat=S`), for a
+    /// result that is scored without a hand.
+    Alone,
 }
 
 /// Why a line of notation was rejected, located precisely enough for an editor to underline it.
@@ -122,6 +139,8 @@ struct Placed {
     /// The digit it was written with (`2` of `123m`), if any, and its letter.
     digit: Option<u8>,
     letter: char,
+    /// Written as a red copy (`0m` in a tile set with red fives).
+    red: bool,
 }
 
 impl Placed {
@@ -157,7 +176,7 @@ pub fn parse_hand(set: &TileSet, words: &[ContextWordSpec], input: &str) -> Resu
 /// the line is correct, `None` for anything else (pest then decides). For tests and fuzzing.
 #[doc(hidden)]
 pub fn parse_hand_fast(set: &TileSet, words: &[ContextWordSpec], input: &str) -> Option<Hand> {
-    if input.len() > MAX_HAND_LEN {
+    if input.len() > MAX_HAND_LEN || is_words_only(words, input) {
         return None;
     }
     let mut tokens = Vec::with_capacity(24);
@@ -179,6 +198,9 @@ pub fn parse_hand_pest(set: &TileSet, words: &[ContextWordSpec], input: &str) ->
             format!("the line is longer than {MAX_HAND_LEN} bytes"),
             "one hand in notation, e.g. 123m456p789s11sEEE",
         ));
+    }
+    if is_words_only(words, input) {
+        return parse_words_only(set, words, input);
     }
     let mut pairs = NotationParser::parse(Rule::hand, input).map_err(|e| convert_pest_error(input, &e))?;
     let top = pairs
@@ -230,6 +252,9 @@ fn build_hand(
                         if set.is_bonus(p.tile) {
                             hand.bonus.push(p.tile);
                         } else {
+                            if p.red {
+                                hand.red.concealed.push(p.tile);
+                            }
                             hand.concealed.push(p.tile);
                         }
                     }
@@ -239,6 +264,11 @@ fn build_hand(
             Token::MeldEnd => {
                 if let Some((start, end, from)) = meld.take() {
                     let written = &input[start..end];
+                    let red = placed[from..].iter().filter(|p| p.red).count() as u8;
+                    if red > 0 {
+                        hand.red.melds.resize(hand.melds.len(), 0);
+                        hand.red.melds.push(red);
+                    }
                     hand.melds.push(decode_meld(
                         set,
                         written,
@@ -295,7 +325,69 @@ fn build_hand(
         }
     }
     check_copies(set, &placed)?;
+    // The winning tile is the last concealed tile written (concealed tiles follow the melds, so
+    // it is the last playing tile placed): when it was written red, the red copy is what won.
+    let last_red = placed
+        .iter()
+        .rev()
+        .find(|p| !set.is_bonus(p.tile))
+        .is_some_and(|p| p.red);
+    if last_red && !hand.concealed.is_empty() {
+        hand.red.winning = true;
+        if let Some(i) = hand
+            .red
+            .concealed
+            .iter()
+            .rposition(|t| Some(t) == hand.concealed.last())
+        {
+            hand.red.concealed.remove(i);
+        }
+    }
+    hand.red.concealed.sort();
     hand.bonus.sort();
+    hand.context.extra.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(hand)
+}
+
+/// A line of words only, one of them a word the ruleset allows alone (see
+/// [`WordValue::Alone`]): it has no tiles, and only the pest path reads it.
+fn is_words_only(words: &[ContextWordSpec], input: &str) -> bool {
+    if !words.iter().any(|w| w.value == WordValue::Alone) {
+        return false;
+    }
+    let known = |t: &str| {
+        let k = t.split('=').next().unwrap_or("");
+        BUILTIN_FLAGS.contains(&k) || BUILTIN_VALUES.contains(&k) || words.iter().any(|w| w.word == k)
+    };
+    let mut tokens = input.split([' ', '\t']).filter(|t| !t.is_empty());
+    tokens.next().is_some_and(known)
+        && input
+            .split([' ', '\t'])
+            .any(|t| words.iter().any(|w| w.word == t && w.value == WordValue::Alone))
+}
+
+/// A line of context words only (see [`WordValue::Alone`]): the hand has no tiles.
+fn parse_words_only(set: &TileSet, words: &[ContextWordSpec], input: &str) -> Result<Hand, NotationError> {
+    let mut hand = Hand::default();
+    let mut state = WordsState::default();
+    let mut placed = Vec::new();
+    let mut at = 0;
+    for token in input.split([' ', '\t']) {
+        if !token.is_empty() {
+            let column = column_at(input, at);
+            apply_word(set, words, &mut hand, &mut state, token, column, &mut placed)?;
+        }
+        at += token.len() + 1;
+    }
+    if !placed.is_empty() {
+        let p = &placed[0];
+        return Err(error(
+            p.column,
+            p.text(),
+            "a line without tiles holds only context words",
+            "tiles go first, before the words",
+        ));
+    }
     hand.context.extra.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(hand)
 }
@@ -350,12 +442,13 @@ fn build_run(
 /// suit-grouped listing.
 pub fn print_tiles(set: &TileSet, tiles: &[Tile]) -> String {
     let mut out = String::new();
-    push_tiles(set, tiles, &mut out);
+    push_tiles(set, tiles, &mut [], &mut out);
     out
 }
 
-/// [`print_tiles`] appended to `out`.
-fn push_tiles(set: &TileSet, tiles: &[Tile], out: &mut String) {
+/// [`print_tiles`] appended to `out`, writing the first copies of a kind as red (`0`) while `red`
+/// (one entry per red copy still to print) holds that kind; printed ones are taken out.
+fn push_tiles(set: &TileSet, tiles: &[Tile], red: &mut [Option<Tile>], out: &mut String) {
     let mut pending: Option<char> = None;
     for &t in tiles {
         match set.kind(t) {
@@ -364,7 +457,12 @@ fn push_tiles(set: &TileSet, tiles: &[Tile], out: &mut String) {
                 if pending != Some(letter) {
                     out.extend(pending.take());
                 }
-                out.push(char::from(b'0' + rank % 10));
+                let is_red = red
+                    .iter_mut()
+                    .find(|r| **r == Some(t))
+                    .map(|r| r.take())
+                    .is_some();
+                out.push(if is_red { '0' } else { char::from(b'0' + rank % 10) });
                 pending = Some(letter);
             }
             Kind::Bonus { number } => {
@@ -399,9 +497,13 @@ fn push_number(out: &mut String, n: u8) {
 /// Concealed tiles are sorted except the winning tile, which stays last as its own group.
 pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
     let mut out = String::with_capacity(64);
-    for meld in &hand.melds {
+    for (i, meld) in hand.melds.iter().enumerate() {
         out.push('[');
-        push_tiles(set, &meld.tiles(set).unwrap_or_default(), &mut out);
+        let tiles = meld.tiles(set).unwrap_or_default();
+        let n = hand.red.melds.get(i).copied().unwrap_or(0) as usize;
+        let red_kind = tiles.iter().copied().find(|&t| set.red_copies(t) > 0);
+        let mut red = vec![red_kind; n];
+        push_tiles(set, &tiles, &mut red, &mut out);
         let source = match *meld {
             Meld::Chow { claimed, .. } => (claimed != 1).then_some(claimed),
             Meld::Pung { from, .. } => (from != Source::Left).then_some(from.digit()),
@@ -417,9 +519,11 @@ pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
     }
     let mut before = hand.concealed_before_win().to_vec();
     before.sort();
-    push_tiles(set, &before, &mut out);
+    let mut red: Vec<Option<Tile>> = hand.red.concealed.iter().copied().map(Some).collect();
+    push_tiles(set, &before, &mut red, &mut out);
     if let Some(win) = hand.winning_tile() {
-        push_tiles(set, &[win], &mut out);
+        let mut red = if hand.red.winning { vec![Some(win)] } else { vec![] };
+        push_tiles(set, &[win], &mut red, &mut out);
     }
 
     let ctx = &hand.context;
@@ -450,7 +554,7 @@ pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
         let mut bonus = hand.bonus.clone();
         bonus.sort();
         out.push(' ');
-        push_tiles(set, &bonus, &mut out);
+        push_tiles(set, &bonus, &mut [], &mut out);
     }
     let mut extra: Vec<&(String, Option<String>)> = ctx.extra.iter().collect();
     extra.sort_by(|a, b| a.0.cmp(&b.0));
@@ -530,9 +634,14 @@ fn decode_group(set: &TileSet, text: &str, start: usize, out: &mut Vec<Placed>) 
             let column = start + i;
             let n = d.wrapping_sub(b'0');
             let found = || format!("{}{letter}", char::from(d));
-            let tile = match letter {
-                'z' => honour_by_number(set, n, column, found)?,
-                'f' => bonus_tile(set, n, column, found)?,
+            let red_five = match letter {
+                'm' | 'p' | 's' if n == 0 => set.red_tile(letter),
+                _ => None,
+            };
+            let tile = match (letter, red_five) {
+                (_, Some(t)) => t,
+                ('z', _) => honour_by_number(set, n, column, found)?,
+                ('f', _) => bonus_tile(set, n, column, found)?,
                 _ => suited_tile(set, letter, n, column, found)?,
             };
             out.push(Placed {
@@ -540,6 +649,7 @@ fn decode_group(set: &TileSet, text: &str, start: usize, out: &mut Vec<Placed>) 
                 column,
                 digit: Some(d),
                 letter,
+                red: red_five.is_some(),
             });
         }
     } else {
@@ -551,6 +661,7 @@ fn decode_group(set: &TileSet, text: &str, start: usize, out: &mut Vec<Placed>) 
                 column,
                 digit: None,
                 letter: c,
+                red: false,
             });
         }
     }
@@ -576,7 +687,23 @@ fn suited_tile(
 ) -> Result<Tile, NotationError> {
     let rank = if digit == 0 { 10 } else { digit };
     if let Some(t) = set.suited(letter, rank) {
-        return Ok(t);
+        if set.copies(t) > 0 {
+            return Ok(t);
+        }
+        let held: Vec<String> = set
+            .tiles()
+            .filter(|&x| {
+                set.copies(x) > 0 && set.suit_rank(x).map(|(s, _)| s) == set.suit_rank(t).map(|(s, _)| s)
+            })
+            .map(|x| set.notation(x))
+            .collect();
+        let found = found();
+        return Err(error(
+            column,
+            &found,
+            format!("{found} is not in play in ruleset {}", set.name),
+            format!("its {} are {}", suit_word(letter), held.join(" ")),
+        ));
     }
     let found = &found();
     if set.suit_by_letter(letter).is_none() {
@@ -595,6 +722,20 @@ fn suited_tile(
                 suit_word(letter)
             ),
             expected,
+        ));
+    }
+    if digit == 0 && set.has_red() {
+        let reds: Vec<String> = set
+            .suits()
+            .iter()
+            .filter(|s| set.red_tile(s.letter).is_some())
+            .map(|s| format!("0{}", s.letter))
+            .collect();
+        return Err(error(
+            column,
+            found,
+            format!("ruleset {} has no red {} tile", set.name, suit_word(letter)),
+            format!("`0` is a red five here; red fives are {}", reds.join(" ")),
         ));
     }
     let rank_word = if rank == 10 {
@@ -677,14 +818,17 @@ fn honour_by_number(
     column: usize,
     found: impl FnOnce() -> String,
 ) -> Result<Tile, NotationError> {
-    match (n as usize).checked_sub(1).and_then(|i| HONOUR_LETTERS.get(i)) {
-        Some(&letter) => honour_tile(set, letter, column, found),
-        None => Err(error(
-            column,
-            found(),
-            format!("there is no honour {n}z"),
-            "honours by number are 1z–7z = E S W N C F P",
-        )),
+    match set.honour_number(n) {
+        Some(letter) => honour_tile(set, letter, column, found),
+        None => {
+            let order: Vec<String> = set.honour_numbering().iter().map(|c| c.to_string()).collect();
+            Err(error(
+                column,
+                found(),
+                format!("there is no honour {n}z"),
+                format!("honours by number are 1z–{}z = {}", order.len(), order.join(" ")),
+            ))
+        }
     }
 }
 
@@ -725,7 +869,48 @@ fn bonus_tile(
 fn check_copies(set: &TileSet, placed: &[Placed]) -> Result<(), NotationError> {
     let mut counts = [0usize; MAX_KINDS];
     let counts = &mut counts[..set.kind_count().min(MAX_KINDS)];
+    let mut reds = [0usize; MAX_KINDS];
+    let mut plain = [0usize; MAX_KINDS];
     for p in placed {
+        if !p.red && set.red_copies(p.tile) > 0 {
+            if let Some(n) = plain.get_mut(p.tile.id()) {
+                *n += 1;
+                let (all, red) = (set.copies(p.tile) as usize, set.red_copies(p.tile) as usize);
+                if *n > all - red {
+                    let name = set.notation(p.tile);
+                    let red_name = name.replacen(|c: char| c.is_ascii_digit(), "0", 1);
+                    return Err(error(
+                        p.column,
+                        p.text(),
+                        format!(
+                            "too many plain {name}: ruleset {} has {} plain {name} and {red} red (written {red_name})",
+                            set.name,
+                            all - red
+                        ),
+                        format!("write the red copy as {red_name}"),
+                    ));
+                }
+            }
+        }
+        if p.red {
+            if let Some(r) = reds.get_mut(p.tile.id()) {
+                *r += 1;
+                let copies = set.red_copies(p.tile) as usize;
+                if *r > copies {
+                    let name = set.notation(p.tile);
+                    return Err(error(
+                        p.column,
+                        p.text(),
+                        format!(
+                            "too many red {name}: ruleset {} has {copies} red {}",
+                            set.name,
+                            if copies == 1 { "copy" } else { "copies" }
+                        ),
+                        format!("at most {copies} × {} across melds and concealed tiles", p.text()),
+                    ));
+                }
+            }
+        }
         let Some(c) = counts.get_mut(p.tile.id()) else {
             continue;
         };
@@ -925,6 +1110,58 @@ fn accepted_words(set: &TileSet, specs: &[ContextWordSpec]) -> String {
     format!("one of: {}", list.join(", "))
 }
 
+/// Checks the value of a ruleset word against its declared kind, so that a typo in `honba=x` or
+/// `dora=3q` is an error at its column rather than a silent default.
+fn check_word_value(
+    set: &TileSet,
+    kind: WordValue,
+    key: &str,
+    value: &str,
+    column: usize,
+) -> Result<(), NotationError> {
+    match kind {
+        WordValue::Text | WordValue::Alone => Ok(()),
+        WordValue::Number => {
+            let ok = value.bytes().all(|b| b.is_ascii_digit())
+                && value.parse::<u32>().is_ok_and(|n| n <= 1_000_000);
+            if ok {
+                Ok(())
+            } else {
+                Err(error(
+                    column,
+                    value,
+                    format!("'{key}' takes a whole number"),
+                    format!("{key}=N with N from 0 to 1000000"),
+                ))
+            }
+        }
+        WordValue::Tiles => {
+            let mut tiles = Vec::new();
+            parse_run(set, value, &mut tiles).map_err(|mut e| {
+                e.column += column - 1;
+                e
+            })?;
+            if tiles.is_empty() {
+                return Err(error(
+                    column,
+                    value,
+                    format!("'{key}' lists tiles"),
+                    format!("{key}=TILES, e.g. {key}=3m"),
+                ));
+            }
+            match tiles.iter().find(|p| set.is_bonus(p.tile)) {
+                Some(p) => Err(error(
+                    p.column + column - 1,
+                    p.text(),
+                    format!("'{key}' lists playing tiles, not bonus tiles"),
+                    format!("{key}=TILES, e.g. {key}=3m"),
+                )),
+                None => Ok(()),
+            }
+        }
+    }
+}
+
 fn apply_word<'a>(
     set: &TileSet,
     specs: &[ContextWordSpec],
@@ -1065,6 +1302,8 @@ fn apply_word<'a>(
             state.flowers_column = Some(column);
         }
         _ if spec.is_some() => {
+            let kind = spec.map_or(WordValue::Text, |s| s.value);
+            check_word_value(set, kind, key, value, value_column)?;
             let v = spec.is_some_and(|s| s.takes_value).then(|| value.to_string());
             ctx.extra.push((key.to_string(), v));
         }
@@ -1275,11 +1514,13 @@ mod tests {
             ContextWordSpec {
                 word: "ready".into(),
                 takes_value: false,
+                value: WordValue::Text,
                 help: "declared ready".into(),
             },
             ContextWordSpec {
                 word: "dealer".into(),
                 takes_value: true,
+                value: WordValue::Text,
                 help: "dealer streak".into(),
             },
         ]

@@ -1228,6 +1228,7 @@ impl<'a> Gen<'a> {
             concealed: tiles.concealed,
             bonus,
             context: ctx,
+            red: Default::default(),
         }
     }
 }
@@ -1244,6 +1245,7 @@ mod tests {
             honours: vec!['C', 'F'],
             honour_copies: 4,
             bonus: vec![],
+            honour_numbers: None,
         };
         let set = TileSet::new("tiny", &spec).unwrap();
         let hand = winning_hand(&set, &mut Rng::new(1), &SampleOptions::default());
@@ -1259,10 +1261,14 @@ mod tests {
                 min_rank: 1,
                 max_rank: 9,
                 copies: 4,
+                red: 0,
+                red_rank: 5,
+                ranks: None,
             }],
             honours: vec![],
             honour_copies: 4,
             bonus: vec![],
+            honour_numbers: None,
         };
         let set = TileSet::new("bamboo", &spec).unwrap();
         let mut rng = Rng::new(3);

@@ -84,6 +84,10 @@ pub struct TileSetSpec {
     /// Bonus tiles by number (1–8 = 春夏秋冬梅兰竹菊); one copy each.
     #[serde(default)]
     pub bonus: Vec<u8>,
+    /// The honours that `1z`–`7z` stand for, in that order; default E S W N C F P (Chinese
+    /// order). Japanese tools number them E S W N P F C.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub honour_numbers: Option<Vec<char>>,
 }
 
 fn four() -> u8 {
@@ -107,6 +111,29 @@ pub struct SuitSpec {
     /// Copies of each tile.
     #[serde(default = "four")]
     pub copies: u8,
+    /// How many copies of the rank-`red_rank` tile are red: a variant of that tile that is
+    /// worth something more (赤ドラ), written with the digit `0` in hands. A suit reaching rank
+    /// ten cannot have red tiles: `0` would be ambiguous.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub red: u8,
+    /// The rank of the red tiles, default 5.
+    #[serde(default = "five", skip_serializing_if = "is_five")]
+    pub red_rank: u8,
+    /// The ranks that are in play, when not all of `min_rank..=max_rank` are (three-player
+    /// riichi keeps only 1m and 9m). The others keep their place in the rank order, with no
+    /// copies: no hand, wall or wait holds them, and no sequence runs through them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranks: Option<Vec<u8>>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+fn five() -> u8 {
+    5
+}
+fn is_five(n: &u8) -> bool {
+    *n == 5
 }
 
 fn one() -> u8 {
@@ -141,12 +168,29 @@ pub enum TileSetError {
     TooManyKinds(usize),
     BadSuitLetter(char),
     DuplicateSuit(char),
-    BadRankRange { letter: char, min: u8, max: u8 },
-    BadCopies { what: String, copies: u8 },
+    BadRankRange {
+        letter: char,
+        min: u8,
+        max: u8,
+    },
+    BadCopies {
+        what: String,
+        copies: u8,
+    },
     BadHonour(char),
     DuplicateHonour(char),
     BadBonus(u8),
     DuplicateBonus(u8),
+    /// Red tiles in a suit that reaches rank ten (`0` would mean both).
+    RedWithTen(char),
+    /// More red copies than copies, or a red rank outside the suit.
+    BadRed {
+        letter: char,
+        red: u8,
+        rank: u8,
+    },
+    /// `honour_numbers` names a tile that is not an honour, or one twice.
+    BadHonourNumbers(String),
 }
 
 impl fmt::Display for TileSetError {
@@ -180,6 +224,15 @@ impl fmt::Display for TileSetError {
             TileSetError::DuplicateHonour(c) => write!(f, "honour `{c}` is listed twice"),
             TileSetError::BadBonus(n) => write!(f, "bonus tile {n} does not exist; use 1 to 8"),
             TileSetError::DuplicateBonus(n) => write!(f, "bonus tile {n} is listed twice"),
+            TileSetError::RedWithTen(c) => write!(
+                f,
+                "suit `{c}` has red tiles and rank ten; both are written `0` in hands, so a suit may have one or the other"
+            ),
+            TileSetError::BadRed { letter, red, rank } => write!(
+                f,
+                "suit `{letter}` has {red} red copies of rank {rank}; the rank must be in the suit and red copies at most its copies"
+            ),
+            TileSetError::BadHonourNumbers(m) => write!(f, "honour_numbers: {m}"),
         }
     }
 }
@@ -205,6 +258,10 @@ pub struct TileSet {
     /// finds each tile it reads with one lookup rather than a scan of the kinds.
     honour_by_letter: [Option<Tile>; 7],
     bonus_by_number: [Option<Tile>; 9],
+    /// Red copies of every kind (0 for most).
+    red: Vec<u8>,
+    /// The honour letters `1z`, `2z`, ... stand for.
+    honour_numbers: Vec<char>,
 }
 
 impl TileSet {
@@ -213,6 +270,7 @@ impl TileSet {
         let mut suits = Vec::new();
         let mut kinds = Vec::new();
         let mut copies = Vec::new();
+        let mut red = Vec::new();
         for s in &spec.suits {
             if !matches!(s.letter, 'm' | 'p' | 's') {
                 return Err(TileSetError::BadSuitLetter(s.letter));
@@ -233,6 +291,31 @@ impl TileSet {
                     copies: s.copies,
                 });
             }
+            if s.red > 0 && s.max_rank >= 10 {
+                return Err(TileSetError::RedWithTen(s.letter));
+            }
+            let in_play = |r: u8| s.ranks.as_ref().is_none_or(|v| v.contains(&r));
+            if let Some(bad) = s
+                .ranks
+                .iter()
+                .flatten()
+                .find(|r| !(s.min_rank..=s.max_rank).contains(r))
+            {
+                return Err(TileSetError::BadRankRange {
+                    letter: s.letter,
+                    min: *bad,
+                    max: *bad,
+                });
+            }
+            if s.red > s.copies
+                || (s.red > 0 && (!(s.min_rank..=s.max_rank).contains(&s.red_rank) || !in_play(s.red_rank)))
+            {
+                return Err(TileSetError::BadRed {
+                    letter: s.letter,
+                    red: s.red,
+                    rank: s.red_rank,
+                });
+            }
             let first = kinds.len();
             let suit_index = suits.len() as u8;
             for rank in s.min_rank..=s.max_rank {
@@ -240,7 +323,8 @@ impl TileSet {
                     suit: suit_index,
                     rank,
                 });
-                copies.push(s.copies);
+                copies.push(if in_play(rank) { s.copies } else { 0 });
+                red.push(if rank == s.red_rank { s.red } else { 0 });
             }
             suits.push(Suit {
                 letter: s.letter,
@@ -270,7 +354,24 @@ impl TileSet {
             seen_honours.push(letter);
             kinds.push(Kind::Honour { letter, group });
             copies.push(spec.honour_copies);
+            red.push(0);
         }
+        let honour_numbers = match &spec.honour_numbers {
+            None => HONOUR_LETTERS.to_vec(),
+            Some(list) => {
+                for (i, c) in list.iter().enumerate() {
+                    if !HONOUR_LETTERS.contains(c) {
+                        return Err(TileSetError::BadHonourNumbers(format!(
+                            "`{c}` is not an honour; use E S W N C F P"
+                        )));
+                    }
+                    if list[..i].contains(c) {
+                        return Err(TileSetError::BadHonourNumbers(format!("`{c}` is listed twice")));
+                    }
+                }
+                list.clone()
+            }
+        };
         let playing_kinds = kinds.len();
         let mut seen_bonus = Vec::new();
         for &number in &spec.bonus {
@@ -283,6 +384,7 @@ impl TileSet {
             seen_bonus.push(number);
             kinds.push(Kind::Bonus { number });
             copies.push(1);
+            red.push(0);
         }
         if playing_kinds == 0 {
             return Err(TileSetError::NoTiles);
@@ -300,6 +402,8 @@ impl TileSet {
             knits: crate::decompose::Knits::default(),
             honour_by_letter: [None; 7],
             bonus_by_number: [None; 9],
+            red,
+            honour_numbers,
         };
         for (id, kind) in set.kinds.iter().enumerate() {
             let slot = match *kind {
@@ -361,6 +465,37 @@ impl TileSet {
 
     pub fn copies(&self, t: Tile) -> u8 {
         self.copies[t.id()]
+    }
+
+    /// How many copies of `t` are red (0 for most tiles and most tile sets).
+    pub fn red_copies(&self, t: Tile) -> u8 {
+        self.red.get(t.id()).copied().unwrap_or(0)
+    }
+
+    /// The tile of suit `letter` that has red copies, if any: what `0` of that suit means.
+    pub fn red_tile(&self, letter: char) -> Option<Tile> {
+        let s = self.suit_by_letter(letter)?;
+        (s.first as usize..s.first as usize + s.len())
+            .find(|&i| self.red[i] > 0)
+            .map(Tile::from_id)
+    }
+
+    /// Whether any tile of the set has red copies.
+    pub fn has_red(&self) -> bool {
+        self.red.iter().any(|&r| r > 0)
+    }
+
+    /// The honour letter that `n`z stands for (1-based), in this set's numbering.
+    pub fn honour_number(&self, n: u8) -> Option<char> {
+        (n as usize)
+            .checked_sub(1)
+            .and_then(|i| self.honour_numbers.get(i))
+            .copied()
+    }
+
+    /// The honour letters in `1z`–`7z` order, for messages.
+    pub fn honour_numbering(&self) -> &[char] {
+        &self.honour_numbers
     }
 
     /// The suited tile of `letter` and `rank`, if this set has it.
@@ -540,6 +675,9 @@ pub mod presets {
             min_rank: 1,
             max_rank,
             copies: 4,
+            red: 0,
+            red_rank: 5,
+            ranks: None,
         }
     }
 
@@ -550,6 +688,7 @@ pub mod presets {
             honours: HONOUR_LETTERS.to_vec(),
             honour_copies: 4,
             bonus: (1..=8).collect(),
+            honour_numbers: None,
         }
     }
 
@@ -560,6 +699,7 @@ pub mod presets {
             honours: vec!['E', 'S', 'W', 'N'],
             honour_copies: 4,
             bonus: vec![],
+            honour_numbers: None,
         }
     }
 
@@ -570,6 +710,7 @@ pub mod presets {
             honours: vec!['C', 'F', 'P'],
             honour_copies: 4,
             bonus: vec![],
+            honour_numbers: None,
         }
     }
 }

@@ -23,11 +23,13 @@ fn words() -> Vec<ContextWordSpec> {
         ContextWordSpec {
             word: "ready".into(),
             takes_value: false,
+            value: Default::default(),
             help: String::new(),
         },
         ContextWordSpec {
             word: "dealer".into(),
             takes_value: true,
+            value: Default::default(),
             help: String::new(),
         },
     ]

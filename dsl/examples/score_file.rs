@@ -3,6 +3,9 @@
 //!
 //!     cargo run --release -p mj-dsl --example score_file -- mcr hands.txt
 //!     target/reference/bin/mcr --bench < hands.txt
+//!
+//! With a fourth argument `report` each hand is scored and settled into the report `mj score`
+//! prints (payments included), as `tools/riichi-oracle/bench.py` times the riichi scorers.
 
 use std::time::Instant;
 
@@ -27,6 +30,7 @@ fn main() {
         }
     };
     let seconds: f64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(2.0);
+    let report = args.get(4).is_some_and(|a| a == "report");
     let hands: Vec<_> = text
         .lines()
         .filter_map(|l| mj_core::notation::parse_hand(&rs.tiles, &rs.context_words, l.trim()).ok())
@@ -40,7 +44,11 @@ fn main() {
     let start = Instant::now();
     loop {
         for h in &hands {
-            if let Ok(s) = mj_dsl::score(&rs, h) {
+            if report {
+                if let Ok(r) = mj_dsl::report::score_hand(&rs, h) {
+                    checksum = checksum.wrapping_add(r.total + r.payments.len() as i64);
+                }
+            } else if let Ok(s) = mj_dsl::score(&rs, h) {
                 checksum = checksum.wrapping_add(s.total);
             }
         }

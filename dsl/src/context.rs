@@ -90,7 +90,7 @@ pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
             })
         }
     };
-    if raw.value {
+    if !matches!(raw.value, crate::schema::RawWordValue::Flag(false)) {
         return Err(WordError {
             span: fact.span(),
             message: format!("context word `{word}` takes a value, but an engine fact is a flag"),

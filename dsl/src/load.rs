@@ -369,6 +369,8 @@ impl Loader {
                 }
             }
             E::BadBonus(_) | E::DuplicateBonus(_) => ("bonus".to_string(), false),
+            E::RedWithTen(_) | E::BadRed { .. } => ("red".to_string(), false),
+            E::BadHonourNumbers(_) => ("honour_numbers".to_string(), false),
             _ => return header,
         };
         let found = if last {
@@ -482,6 +484,8 @@ impl Loader {
         // Context words.
         let mut words: Vec<ContextWordSpec> = Vec::new();
         let mut sources: Vec<WordSource> = Vec::new();
+        let mut counts_as: Vec<(String, String)> = Vec::new();
+        let mut alone: Vec<(String, String)> = Vec::new();
         for l in chain {
             for w in &l.raw.context {
                 let word = w.get_ref().word.get_ref().clone();
@@ -503,6 +507,28 @@ impl Loader {
                     );
                     continue;
                 }
+                let (takes_value, value) = match &w.get_ref().value {
+                    schema::RawWordValue::Flag(b) => (*b, mj_core::WordValue::Text),
+                    schema::RawWordValue::Kind(k) => match k.as_str() {
+                        "number" => (true, mj_core::WordValue::Number),
+                        "tiles" => (true, mj_core::WordValue::Tiles),
+                        "text" => (true, mj_core::WordValue::Text),
+                        other => {
+                            self.help(
+                                l.file,
+                                w.get_ref().word.span(),
+                                format!("context word `{word}` has value = \"{other}\", which is not a kind of value"),
+                                "value is false (a flag), true or \"text\", \"number\" or \"tiles\"",
+                            );
+                            continue;
+                        }
+                    },
+                };
+                let value = if w.get_ref().alone.is_some() && !takes_value {
+                    mj_core::WordValue::Alone
+                } else {
+                    value
+                };
                 let src = match crate::context::source(w.get_ref()) {
                     Ok(s) => s,
                     Err(e) => {
@@ -514,9 +540,18 @@ impl Loader {
                     words.remove(i);
                     sources.remove(i);
                 }
+                alone.retain(|(x, _): &(String, String)| *x != word);
+                if let Some(f) = &w.get_ref().alone {
+                    alone.push((word.clone(), f.clone()));
+                }
+                counts_as.retain(|(x, _): &(String, String)| *x != word);
+                if let Some(t) = &w.get_ref().counts_as {
+                    counts_as.push((word.clone(), t.clone()));
+                }
                 words.push(ContextWordSpec {
                     word,
-                    takes_value: w.get_ref().value,
+                    takes_value,
+                    value,
                     help: w.get_ref().help.clone(),
                 });
                 sources.push(src);
@@ -698,9 +733,14 @@ impl Loader {
                 &self.words
             }
         }
+        // Fans see the context words, then the quantities the scorer derives for them.
         let scope = FanScope {
             set: &tiles,
-            words: words.iter().map(|w| w.word.clone()).collect(),
+            words: words
+                .iter()
+                .map(|w| w.word.clone())
+                .chain(crate::ruleset::DERIVED_WORDS.iter().map(|w| w.to_string()))
+                .collect(),
         };
 
         let ids: Vec<String> = fans.iter().map(|m| m.raw.id.get_ref().clone()).collect();
@@ -893,6 +933,9 @@ impl Loader {
                 id: id.clone(),
                 zh: r.zh.clone().unwrap_or_default(),
                 en: r.en.clone().unwrap_or_default(),
+                ja: r.ja.clone(),
+                open_value: r.open_points,
+                limit: r.limit.unwrap_or(false),
                 value,
                 definition: r.definition.clone().unwrap_or_default(),
                 note: r.note.clone(),
@@ -1035,8 +1078,36 @@ impl Loader {
             self.check_range(file, section, key, v, max);
         }
 
+        let points = self.compile_points(chain, &tiles, &scope, &compiled);
+        let word_counts_as = self.resolve_counts_as(chain, &tiles, &words, &counts_as);
+        let mut alone_fans = Vec::new();
+        for (word, fan) in &alone {
+            let w = words.iter().position(|x| x.word == *word);
+            match (w, compiled.iter().position(|f| f.id == *fan)) {
+                (Some(w), Some(f)) => alone_fans.push((w, f)),
+                // An extension that removes the fan removes the result (riichi-ema: no nagashi).
+                (Some(_), None) if removed.iter().any(|x| x == fan) => {}
+                _ => {
+                    let file = chain
+                        .iter()
+                        .rev()
+                        .find(|l| l.raw.context.iter().any(|c| c.get_ref().word.get_ref() == word))
+                        .map_or(0, |l| l.file);
+                    let span = self.find_in(file, "context", "`alone`");
+                    self.help(
+                        file,
+                        span,
+                        format!("context word `{word}`: alone = \"{fan}\" names no fan (and the word must be a flag)"),
+                        "give the id of a fan of the ruleset, e.g. alone = \"nagashi_mangan\"",
+                    );
+                }
+            }
+        }
+
         // Settlement.
-        let settlement = self.compile_settlement(&settle_raw, settle_file, &tiles);
+        let word_names: Vec<String> = words.iter().map(|w| w.word.clone()).collect();
+        let has_points = points.formula.is_some();
+        let settlement = self.compile_settlement(&settle_raw, settle_file, &tiles, &word_names, has_points);
         let settlement_source = settle_raw.clone();
 
         if deal.hand_size == 0 || deal.hand_size % 3 != 1 {
@@ -1114,9 +1185,13 @@ impl Loader {
                 unique_wait_forms: uw,
                 tie_prefer,
                 cap: scoring_raw.cap,
+                wait_per_reading: scoring_raw.wait_per_reading,
                 exclusive_fans,
                 plan,
             },
+            points,
+            word_counts_as,
+            alone_fans,
             settlement,
             settlement_source,
             match_rules,
@@ -1213,9 +1288,95 @@ impl Loader {
         }
     }
 
-    fn compile_settlement(&mut self, raw: &schema::Settlement, file: usize, tiles: &TileSet) -> Settlement {
+    /// `[dora]`, `[fu]` and `[points]` (see `crate::points`), each error reported at its table.
+    fn compile_points(
+        &mut self,
+        chain: &[Layer],
+        tiles: &TileSet,
+        scope: &dyn Scope,
+        fans: &[Fan],
+    ) -> crate::points::PointsRules {
+        let dora_v = self.section(chain, |r| r.dora.as_ref());
+        let fu_v = self.section(chain, |r| r.fu.as_ref());
+        let points_v = self.section(chain, |r| r.points.as_ref());
+        let file_of = |v: &Option<(toml::Value, usize)>| v.as_ref().map_or(0, |x| x.1);
+        let files = [
+            ("dora", file_of(&dora_v)),
+            ("fu", file_of(&fu_v)),
+            ("points", file_of(&points_v)),
+        ];
+        let dora = self.typed("dora", dora_v);
+        let fu = self.typed("fu", fu_v);
+        let points = self.typed("points", points_v);
+        let ids: Vec<&str> = fans.iter().map(|f| f.id.as_str()).collect();
+        match crate::points::compile(dora, fu, points, tiles, scope, &ids) {
+            Ok(p) => p,
+            Err(errors) => {
+                for (section, key, msg) in errors {
+                    let file = files.iter().find(|(n, _)| *n == section).map_or(0, |x| x.1);
+                    let span = self.find_in(file, section, &format!("`{key}`"));
+                    self.help(
+                        file,
+                        span,
+                        msg,
+                        "docs/ruleset-format.md, \"Base points and limits\", describes these tables",
+                    );
+                }
+                crate::points::PointsRules::default()
+            }
+        }
+    }
+
+    /// `counts_as` of the context words: (word index, tile id) pairs.
+    fn resolve_counts_as(
+        &mut self,
+        chain: &[Layer],
+        tiles: &TileSet,
+        words: &[ContextWordSpec],
+        counts_as: &[(String, String)],
+    ) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for (word, tile) in counts_as {
+            let Some(i) = words.iter().position(|w| w.word == *word) else {
+                continue;
+            };
+            match mj_core::notation::parse_tiles(tiles, tile) {
+                Ok(t) if t.len() == 1 && words[i].value == mj_core::WordValue::Number => {
+                    out.push((i, t[0].id()))
+                }
+                other => {
+                    let file = chain
+                        .iter()
+                        .rev()
+                        .find(|l| l.raw.context.iter().any(|c| c.get_ref().word.get_ref() == word))
+                        .map_or(0, |l| l.file);
+                    let span = self.find_in(file, "context", "`counts_as`");
+                    let why = match other {
+                        Err(e) => e.to_string(),
+                        _ => "it must name one tile, on a word with value = \"number\"".into(),
+                    };
+                    self.help(
+                        file,
+                        span,
+                        format!("context word `{word}`: counts_as = \"{tile}\": {why}"),
+                        "e.g. counts_as = \"N\" for a count of set-aside North tiles",
+                    );
+                }
+            }
+        }
+        out
+    }
+
+    fn compile_settlement(
+        &mut self,
+        raw: &schema::Settlement,
+        file: usize,
+        tiles: &TileSet,
+        words: &[String],
+        has_points: bool,
+    ) -> Settlement {
         self.check_settlement_ranges(raw, file);
-        struct SettleScope<'a>(&'a TileSet);
+        struct SettleScope<'a>(&'a TileSet, &'a [String]);
         impl Scope for SettleScope<'_> {
             fn set(&self) -> &TileSet {
                 self.0
@@ -1223,14 +1384,26 @@ impl Loader {
             fn words(&self) -> &[String] {
                 &[]
             }
+            // The amounts first, then the ruleset's context words (their values as numbers).
             fn extra_var(&self, name: &str) -> Option<usize> {
-                crate::settle::VARS.iter().position(|v| *v == name)
+                let vars = crate::settle::VARS;
+                vars.iter()
+                    .position(|v| *v == name)
+                    .or_else(|| self.1.iter().position(|w| w == name).map(|i| vars.len() + i))
             }
             fn extra_names(&self) -> Vec<&str> {
-                crate::settle::VARS.to_vec()
+                let mut v = crate::settle::VARS.to_vec();
+                v.extend(self.1.iter().map(|s| s.as_str()));
+                v
             }
         }
-        let scope = SettleScope(tiles);
+        let scope = SettleScope(tiles, words);
+        // The amounts of a points formula are offered where the ruleset has one.
+        let mut offered: Vec<&str> = crate::settle::VARS[..crate::settle::PLAIN_VARS].to_vec();
+        if has_points {
+            offered.extend(&crate::settle::VARS[crate::settle::PLAIN_VARS..]);
+            offered.extend(words.iter().map(|w| w.as_str()));
+        }
         let formula = |this: &mut Self, text: &Option<String>| -> Option<crate::cond::Expr> {
             let t = text.as_ref()?;
             let r = crate::lang::parse_expr(t)
@@ -1246,7 +1419,7 @@ impl Loader {
                     }
                     let e = cond::compile(&ast, &scope).map_err(|e| (e.message, e.span))?;
                     // Formulas see amounts, not hands: a hand name would silently be 0.
-                    match hand_name_in(&ast) {
+                    match hand_name_in(&ast, words) {
                         Some((name, span)) => Err((
                             format!("`{name}` describes a hand; a formula sees only amounts"),
                             span,
@@ -1268,10 +1441,7 @@ impl Loader {
                         file,
                         span,
                         format!("in [settlement] formula `{t}`: {m}"),
-                        format!(
-                            "formulas use numbers, + - * / and {}",
-                            crate::settle::VARS.join(", ")
-                        ),
+                        format!("formulas use numbers, + - * / and {}", offered.join(", ")),
                     );
                     None
                 }
@@ -1342,15 +1512,19 @@ impl Loader {
             per_concealed_pung: raw.per_concealed_pung.unwrap_or(0),
             float: raw.float.unwrap_or(0),
             horses: raw.horses.clone().filter(|h| h.count > 0),
+            deposits: formula(self, &raw.deposits),
         }
     }
 }
 
 /// The first name or call in a settlement formula that is not a settlement quantity.
-fn hand_name_in(ast: &crate::lang::Ast) -> Option<(String, crate::lang::Span)> {
+fn hand_name_in(ast: &crate::lang::Ast, words: &[String]) -> Option<(String, crate::lang::Span)> {
     use crate::lang::Ast;
+    let hand_name_in = |a: &Ast| hand_name_in(a, words);
     match ast {
-        Ast::Ident(n, s) if !crate::settle::VARS.contains(&n.as_str()) => Some((n.clone(), s.clone())),
+        Ast::Ident(n, s) if !crate::settle::VARS.contains(&n.as_str()) && !words.contains(n) => {
+            Some((n.clone(), s.clone()))
+        }
         Ast::Call(n, _, s) => Some((format!("{n}(...)"), s.clone())),
         Ast::Not(a, _) => hand_name_in(a),
         Ast::Bin(_, a, b, _) => hand_name_in(a).or_else(|| hand_name_in(b)),
@@ -1369,8 +1543,25 @@ fn patch_fan(base: &mut RawFan, over: RawFan) {
         ($($f:ident),*) => { $( if over.$f.is_some() { base.$f = over.$f; } )* };
     }
     take!(
-        zh, en, points, multiplier, definition, when, group, excludes, forms, max_count, family, bonus,
-        fallback, exclusive, script, note
+        zh,
+        en,
+        ja,
+        points,
+        open_points,
+        limit,
+        multiplier,
+        definition,
+        when,
+        group,
+        excludes,
+        forms,
+        max_count,
+        family,
+        bonus,
+        fallback,
+        exclusive,
+        script,
+        note
     );
 }
 

@@ -23,6 +23,9 @@ pub struct FanLine {
     /// What produced the fan: one entry per time it was counted (one for all of them when they
     /// cannot be told apart), naming sets of `reading` and context words.
     pub why: Vec<Occurrence>,
+    /// The usual Japanese name, for rulesets that give one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ja: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -46,6 +49,14 @@ pub struct HandReport {
     /// Context words of the hand that changed nothing, each saying why.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// Han and fu, for a ruleset with a `[points]` formula.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub han: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fu: Option<i64>,
+    /// The limit reached (`null` for none), for a ruleset with a `[points]` formula.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<Option<String>>,
 }
 
 /// Net change per seat, serialized as a map from seat wind letter to amount (`{"E":24,…}`), in
@@ -129,6 +140,9 @@ pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
 
 /// [`score_hand`] without the check of its context words.
 pub(crate) fn score_hand_plain(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
+    if hand.melds.is_empty() && hand.concealed.is_empty() {
+        return score_alone(rs, hand);
+    }
     discarder_offset(rs, hand)?;
     if hand.context.flowers > 0 && !rs.tiles.tiles().any(|t| rs.tiles.is_bonus(t)) {
         return Err(format!(
@@ -143,6 +157,79 @@ pub(crate) fn score_hand_plain(rs: &Ruleset, hand: &Hand) -> Result<HandReport, 
         Vec::new()
     };
     Ok(report(rs, hand, &s, why, &paid))
+}
+
+/// A line of words only (a context word with `alone`, e.g. `nagashi seat=S`): the word's fan
+/// alone, paid as a self-drawn win of `seat=` without the deposits on the table.
+fn score_alone(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
+    let found = rs
+        .alone_fans
+        .iter()
+        .find(|(w, _)| hand.context.has(&rs.context_words[*w].word));
+    let Some(&(_, fan)) = found else {
+        return Err(format!(
+            "the hand has no tiles, and ruleset {} scores no result without them",
+            rs.name
+        ));
+    };
+    let f = &rs.fans[fan];
+    let players = rs.play.players as usize;
+    let winner = (hand.context.seat.index() as usize).min(players - 1);
+    let han_fu = rs.points.formula.as_ref().map(|fm| {
+        let v = fm.value(f.value, 0, f.limit.then_some(f.value));
+        crate::score::HanFu {
+            han: f.value,
+            fu: 0,
+            basic: v.basic,
+            limit: v.limit,
+        }
+    });
+    let mut pay =
+        crate::settle::WinPay::plain(f.value, f.value, winner, crate::settle::WinKind::SelfDrawn, 0);
+    if let Some(h) = han_fu {
+        pay.basic = h.basic;
+        pay.han = h.han;
+    }
+    pay.words = word_values(rs, hand);
+    pay.take_deposits = false;
+    let payments = Payments::from_seats(&crate::settle::settle_win(rs, &pay));
+    Ok(HandReport {
+        hand: print_hand(&rs.tiles, hand).trim_start().to_string(),
+        fans: vec![FanLine {
+            id: Name::new(&f.id),
+            zh: Name::new(&f.zh),
+            en: Name::new(&f.en),
+            points: f.value,
+            count: 1,
+            why: Vec::new(),
+            ja: f.ja.clone(),
+        }],
+        reading: Vec::new(),
+        removed: Vec::new(),
+        warnings: Vec::new(),
+        total: f.value,
+        valid: true,
+        reason: None,
+        payments,
+        han: han_fu.map(|h| h.han),
+        fu: None,
+        limit: han_fu.map(|h| {
+            h.limit
+                .and_then(|i| rs.points.formula.as_ref().map(|f| f.limits[i].name.clone()))
+        }),
+    })
+}
+
+/// The ruleset's context words as numbers for settlement formulas (0 absent, 1 a flag).
+pub(crate) fn word_values(rs: &Ruleset, hand: &Hand) -> Vec<i64> {
+    rs.context_words
+        .iter()
+        .map(|w| match hand.context.extra.iter().find(|(k, _)| *k == w.word) {
+            None => 0,
+            Some((_, None)) => 1,
+            Some((_, Some(v))) => v.parse().unwrap_or(1),
+        })
+        .collect()
 }
 
 /// The discarder's seat relative to the winner, from `from=N` (1 = left, 上家, the default, up to
@@ -167,6 +254,7 @@ pub(crate) fn discarder_offset(rs: &Ruleset, hand: &Hand) -> Result<usize, Strin
 
 fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation, paid: &[i64]) -> HandReport {
     let mut occurrences = why.fans.into_iter();
+    let open = hand.melds.iter().any(|m| !m.is_concealed());
     let fans = s
         .hits
         .iter()
@@ -176,9 +264,14 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation, paid: &[i64]) 
                 id: Name::new(&f.id),
                 zh: Name::new(&f.zh),
                 en: Name::new(&f.en),
-                points: f.value,
+                points: if open {
+                    f.open_value.unwrap_or(f.value)
+                } else {
+                    f.value
+                },
                 count: h.count,
                 why: occurrences.next().unwrap_or_default(),
+                ja: f.ja.clone(),
             }
         })
         .collect();
@@ -207,6 +300,12 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation, paid: &[i64]) 
         reason,
         payments,
         warnings: Vec::new(),
+        han: s.han_fu.map(|h| h.han),
+        fu: s.han_fu.map(|h| h.fu),
+        limit: s.han_fu.map(|h| {
+            h.limit
+                .and_then(|i| rs.points.formula.as_ref().map(|f| f.limits[i].name.clone()))
+        }),
     }
 }
 
@@ -257,6 +356,23 @@ pub struct WaitsReport {
     /// no wait is left although the shape is ready.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub exhausted: Vec<String>,
+    /// For a ruleset with a `[points]` formula: what each wait would score, won on a discard
+    /// (or self-drawn with `self`) with the line's context words. Waits are by shape: what the
+    /// player has discarded (furiten) is not known here.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub scores: Vec<WaitPoints>,
+}
+
+/// What winning on one wait would score.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct WaitPoints {
+    pub tile: String,
+    pub valid: bool,
+    pub han: i64,
+    pub fu: i64,
+    pub limit: Option<String>,
+    /// The winner's gain, counters and deposits included.
+    pub points: i64,
 }
 
 /// What one wait would be worth, as a discard and as a self-drawn win (the hand's own context
@@ -323,12 +439,33 @@ pub fn waits_text(rs: &Ruleset, text: &str) -> Result<WaitsReport, String> {
     } else {
         Vec::new()
     };
+    let scores = match rs.points.formula {
+        Some(_) => w.iter().filter_map(|&t| wait_points(rs, &hand, t)).collect(),
+        None => Vec::new(),
+    };
     Ok(WaitsReport {
         waits: w.iter().map(|&t| rs.tiles.notation(t)).collect(),
         shanten: s.best(),
         per_form,
         per_wait: w.iter().map(|&t| wait_score(rs, &hand, t)).collect(),
         exhausted,
+        scores,
+    })
+}
+
+/// The hand won on `tile`, scored; `None` where it cannot be scored.
+fn wait_points(rs: &Ruleset, hand: &Hand, tile: mj_core::Tile) -> Option<WaitPoints> {
+    let mut won = hand.clone();
+    won.concealed.push(tile);
+    let r = score_hand(rs, &won).ok()?;
+    let seat = Wind::from_index(hand.context.seat.index()).map_or('E', |w| w.letter());
+    Some(WaitPoints {
+        tile: rs.tiles.notation(tile),
+        valid: r.valid,
+        han: r.han.unwrap_or(0),
+        fu: r.fu.unwrap_or(0),
+        limit: r.limit.flatten(),
+        points: r.payments.get(seat.encode_utf8(&mut [0u8; 4])).unwrap_or(0),
     })
 }
 

@@ -7,6 +7,10 @@ use crate::schema;
 use mj_core::notation::ContextWordSpec;
 use mj_core::{Form, FormRules, TileSet};
 
+/// Names fan conditions see after the ruleset's context words, worked out by the scorer:
+/// `red`, the red copies held.
+pub const DERIVED_WORDS: [&str; 1] = ["red"];
+
 /// A fan this one implies: its index, and how many of its count are removed (`None` = all).
 pub type Exclusion = (usize, Option<u32>);
 
@@ -16,6 +20,12 @@ pub struct Fan {
     pub id: String,
     pub zh: String,
     pub en: String,
+    /// The usual Japanese name, where the ruleset gives one.
+    pub ja: Option<String>,
+    /// The value in a hand with an exposed meld, where it differs (0: concealed hands only).
+    pub open_value: Option<i64>,
+    /// A limit fan (yakuman): see `[points] limit_fans`.
+    pub limit: bool,
     /// Points (additive rulesets) or the multiplier (multiplying rulesets).
     pub value: i64,
     pub definition: String,
@@ -72,6 +82,8 @@ pub struct Scoring {
     pub unique_wait_forms: FormRules,
     pub tie_prefer: Vec<usize>,
     pub cap: Option<i64>,
+    /// Every place of the winning tile is a reading of its own.
+    pub wait_per_reading: bool,
     /// Fans marked `exclusive`.
     pub exclusive_fans: Vec<usize>,
     /// Which fans the scorer visits at each step, worked out once at load.
@@ -99,6 +111,8 @@ pub struct Plan {
     pub fallback: Vec<Step>,
     /// Per fan: (value, bonus), for combining counts into a total.
     pub values: Vec<(i64, bool)>,
+    /// Per fan: the value in a hand with an exposed meld.
+    pub open_values: Vec<i64>,
     /// The hand quantities some condition reads: the only ones worked out per reading.
     pub vars: Vec<crate::cond::Var>,
 }
@@ -170,6 +184,7 @@ impl Plan {
                 p.excluders.push((i, f.excludes.clone()));
             }
             p.values.push((f.value, f.bonus));
+            p.open_values.push(f.open_value.unwrap_or(f.value));
             if let Some(w) = &f.when {
                 w.collect_vars(&mut p.vars);
             }
@@ -223,6 +238,8 @@ pub struct Settlement {
     pub float: i64,
     /// 买马 after a self-drawn win.
     pub horses: Option<schema::Horses>,
+    /// Paid to the winner from the table (riichi deposits).
+    pub deposits: Option<Expr>,
 }
 
 /// Compiled instant kong payments.
@@ -272,6 +289,12 @@ pub struct Ruleset {
     pub bonus_counts_toward_min: bool,
     pub fans: Vec<Fan>,
     pub scoring: Scoring,
+    /// Base points (fu), dora order and the points formula, for rulesets that have them.
+    pub points: crate::points::PointsRules,
+    /// Context words whose count adds copies of a tile for tile-valued words: (word, tile id).
+    pub word_counts_as: Vec<(usize, usize)>,
+    /// Flags that may stand without tiles, and the fan such a line scores: (word, fan).
+    pub alone_fans: Vec<(usize, usize)>,
     pub settlement: Settlement,
     /// The merged `[settlement]` table as written, for `mj doc`.
     pub settlement_source: schema::Settlement,

@@ -21,6 +21,12 @@ pub struct RawFile {
     #[serde(rename = "match")]
     pub match_: Option<toml::Value>,
     pub competition: Option<toml::Value>,
+    /// Dora indicators: the "next tile" order (see `crate::points`).
+    pub dora: Option<toml::Value>,
+    /// Base points (fu) summed from the sets, the wait and the hand (see `crate::points`).
+    pub fu: Option<toml::Value>,
+    /// The points formula over han and fu, with its limit table (see `crate::points`).
+    pub points: Option<toml::Value>,
     #[serde(default)]
     pub context: Vec<Spanned<RawContextWord>>,
     #[serde(default)]
@@ -44,8 +50,17 @@ pub struct RawMeta {
 #[serde(deny_unknown_fields)]
 pub struct RawContextWord {
     pub word: Spanned<String>,
+    /// `false` (a flag), `true` (any text), `"number"` or `"tiles"`.
     #[serde(default)]
-    pub value: bool,
+    pub value: RawWordValue,
+    /// For a `"number"` word: that many copies of this tile (in notation) are set aside beside
+    /// the hand and count as held for tile-valued words (nuki-dora Norths).
+    #[serde(default)]
+    pub counts_as: Option<String>,
+    /// A flag that may be written without tiles (`nagashi seat=S`): the line then scores this
+    /// fan alone, as a self-drawn win of `seat=` without deposits.
+    #[serde(default)]
+    pub alone: Option<String>,
     #[serde(default)]
     pub help: String,
     /// The engine fact that sets the word in play (`after_kong_discard`, `bonus_replacement`,
@@ -61,6 +76,20 @@ pub struct RawContextWord {
     pub score_only: bool,
 }
 
+/// What a `[[context]]` word's `value` key says.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum RawWordValue {
+    Flag(bool),
+    Kind(String),
+}
+
+impl Default for RawWordValue {
+    fn default() -> Self {
+        RawWordValue::Flag(false)
+    }
+}
+
 /// A `[[fan]]` entry. In a ruleset that extends another, an entry whose id exists in the base
 /// patches only the fields it gives; `remove = true` deletes the base fan.
 #[derive(Debug, Clone, Deserialize)]
@@ -69,7 +98,15 @@ pub struct RawFan {
     pub id: Spanned<String>,
     pub zh: Option<String>,
     pub en: Option<String>,
+    /// The usual Japanese name, for rulesets that have one (riichi's yaku).
+    pub ja: Option<String>,
     pub points: Option<Spanned<i64>>,
+    /// The value when the hand has an exposed meld, where it differs from `points`; 0 means the
+    /// fan needs a concealed hand.
+    pub open_points: Option<i64>,
+    /// A limit fan (yakuman): scores `[points] limit_fans`'s limit, and rules out every other
+    /// fan of the reading.
+    pub limit: Option<bool>,
     /// For rulesets whose fans multiply: the factor this fan contributes.
     pub multiplier: Option<Spanned<i64>>,
     pub definition: Option<String>,
@@ -278,6 +315,11 @@ pub struct Scoring {
     /// Cap on the combined value, if any.
     #[serde(default)]
     pub cap: Option<i64>,
+    /// Every place the winning tile can take is a reading of its own: `wait(W)` sees that place
+    /// only, and a pung completed by a discard is exposed exactly when the winning tile is placed
+    /// in it (riichi: the wait and the fu it gives belong to one reading).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub wait_per_reading: bool,
 }
 
 fn sum() -> String {
@@ -342,6 +384,9 @@ pub struct Settlement {
     /// Horses (买马) after a self-drawn win.
     #[serde(default)]
     pub horses: Option<Horses>,
+    /// Paid to the winner from the table (no seat pays it): deposits such as riichi sticks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deposits: Option<String>,
 }
 
 /// 买马: after a self-drawn win `count` tiles are revealed from the wall's end; each number tile

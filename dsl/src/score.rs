@@ -35,6 +35,18 @@ pub struct Score {
     pub ties: Vec<Vec<FanHit>>,
     /// Concealed pungs and kongs (坎) of the best reading, for `[settlement] per_concealed_pung`.
     pub concealed_pungs: i64,
+    /// For a ruleset with a points formula: han (= `total`), fu, the basic points and the limit
+    /// reached (an index into the formula's limits).
+    pub han_fu: Option<HanFu>,
+}
+
+/// What a points formula made of the best reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HanFu {
+    pub han: i64,
+    pub fu: i64,
+    pub basic: i64,
+    pub limit: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,6 +87,7 @@ struct Scratch {
     table: Vec<u32>,
     touched: Vec<Touched>,
     totals: Vec<(i64, i64)>,
+    fus: Vec<i64>,
 }
 
 thread_local! {
@@ -84,6 +97,7 @@ thread_local! {
             table: Vec::new(),
             touched: Vec::new(),
             totals: Vec::new(),
+            fus: Vec::new(),
         })
     };
 }
@@ -150,8 +164,18 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
         table,
         touched,
         totals,
+        fus,
     } = scratch;
-    mj_core::decompose::divisions_into(set, &rs.forms, &hand.melds, &concealed, win, divs);
+    if rs.scoring.wait_per_reading {
+        // One division per place of the winning tile, its wait alone.
+        divs.clear();
+        for reading in mj_core::decompose::readings(set, &rs.forms, &hand.melds, &concealed, win) {
+            let waits = 1 << reading.wait.bit();
+            divs.push(Division { reading, waits });
+        }
+    } else {
+        mj_core::decompose::divisions_into(set, &rs.forms, &hand.melds, &concealed, win, divs);
+    }
     if divs.is_empty() {
         return Err(ScoreError::NotWin);
     }
@@ -189,16 +213,24 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
             .map(|(_, v)| v.as_deref().map_or(1, |v| v.parse().unwrap_or(1)))
     };
     let mut word_buf = [None; WORDS_ON_STACK];
-    let word_vec: Vec<Option<i64>>;
-    let words: &[Option<i64>] = if rs.context_words.len() <= WORDS_ON_STACK {
+    let mut word_vec: Vec<Option<i64>>;
+    let n_words = rs.context_words.len() + crate::ruleset::DERIVED_WORDS.len();
+    let words: &mut [Option<i64>] = if n_words <= WORDS_ON_STACK {
         for (slot, w) in word_buf.iter_mut().zip(&rs.context_words) {
             *slot = word(w);
         }
-        &word_buf[..rs.context_words.len()]
+        &mut word_buf[..n_words]
     } else {
-        word_vec = rs.context_words.iter().map(word).collect();
-        &word_vec
+        word_vec = rs
+            .context_words
+            .iter()
+            .map(word)
+            .chain(crate::ruleset::DERIVED_WORDS.iter().map(|_| None))
+            .collect();
+        &mut word_vec
     };
+    crate::points::derived_words(rs, hand, &counts, words);
+    let words: &[Option<i64>] = words;
     let mut win_in_melds = 0i64;
     for m in &hand.melds {
         match m {
@@ -239,11 +271,35 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
     table.resize(n * divs.len(), 0);
     totals.clear();
     touched.clear();
+    fus.clear();
+    let open = hand_facts.exposed_melds > 0;
     for (d, row) in divs.iter().zip(table.chunks_mut(n)) {
-        let t = judge(rs, hand, &hand_facts, d, row)?;
-        totals.push(combine(rs, row, &t));
+        let (t, fu) = judge(rs, hand, &hand_facts, d, row)?;
+        totals.push(combine(rs, row, &t, open));
         touched.push(t);
+        fus.push(fu);
     }
+    // With a points formula the readings compare by basic points, then han, then fu.
+    let valued: Vec<(HanFu, bool)> = match &rs.points.formula {
+        None => Vec::new(),
+        Some(formula) => (0..divs.len())
+            .map(|i| {
+                let row = &table[i * n..(i + 1) * n];
+                let limit_han = limit_han(rs, row, &touched[i], open);
+                let han = totals[i].0;
+                let v = formula.value(han, fus[i], limit_han);
+                let hf = HanFu {
+                    han,
+                    fu: fus[i],
+                    basic: v.basic,
+                    limit: v.limit,
+                };
+                (hf, limit_han.is_some())
+            })
+            .collect(),
+    };
+    // At equal basic points a reading of limit fans (yakuman) is shown before a counted limit.
+    let key = |i: usize| valued.get(i).map(|(h, limit)| (h.basic, *limit, h.han, h.fu));
     let has_exclusive = |row: &[u32]| rs.scoring.exclusive_fans.iter().any(|&f| row[f] > 0);
     let any_exclusive = table.chunks(n).any(has_exclusive);
     let eligible = |i: usize| !any_exclusive || has_exclusive(&table[i * n..(i + 1) * n]);
@@ -253,7 +309,13 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
             None => Some(i),
             Some(b) => {
                 let prefer = rs.scoring.tie_prefer.iter().any(|&f| table[i * n + f] > 0);
-                if totals[i].0 > totals[b].0 || (totals[i].0 == totals[b].0 && prefer) {
+                if key(i).is_some() {
+                    if key(i) > key(b) {
+                        Some(i)
+                    } else {
+                        Some(b)
+                    }
+                } else if totals[i].0 > totals[b].0 || (totals[i].0 == totals[b].0 && prefer) {
                     Some(i)
                 } else {
                     Some(b)
@@ -272,7 +334,7 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
     let hits = to_hits(best);
     let (total, points) = totals[best];
     let ties = (0..divs.len())
-        .filter(|&i| i != best && eligible(i) && totals[i].0 == total)
+        .filter(|&i| i != best && eligible(i) && totals[i].0 == total && key(i) == key(best))
         .map(to_hits)
         .filter(|h| *h != hits)
         .collect();
@@ -301,6 +363,7 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
         reading,
         ties,
         concealed_pungs,
+        han_fu: valued.get(best).map(|(h, _)| *h),
     })
 }
 
@@ -369,8 +432,10 @@ fn check_table(rs: &Ruleset, hand: &Hand) -> Result<(), ScoreError> {
                 rs.play.claims.join(", ")
             )));
         }
+        // At a three-player table the numbers count as `from=` does: 1 the seat before, 2 the
+        // seat after (3, "right", is that seat too).
         let seat_exists = match from {
-            Some(mj_core::meld::From::Opposite) => players >= 4,
+            Some(mj_core::meld::From::Opposite) => players >= 3,
             Some(mj_core::meld::From::Right) => players >= 3,
             _ => true,
         };
@@ -492,12 +557,37 @@ impl Row<'_> {
     }
 }
 
-fn combine(rs: &Ruleset, counts: &[u32], touched: &Touched) -> (i64, i64) {
+/// The han of a reading's limit fans (yakuman), when any scored.
+fn limit_han(rs: &Ruleset, row: &[u32], touched: &Touched, open: bool) -> Option<i64> {
+    let plan = &rs.scoring.plan;
+    let mut han = None;
+    for f in touched
+        .fans(row.len())
+        .filter(|&f| row[f] > 0 && rs.fans[f].limit)
+    {
+        let v = if open {
+            plan.open_values[f]
+        } else {
+            plan.values[f].0
+        };
+        han = Some(
+            han.unwrap_or(0i64)
+                .saturating_add(v.saturating_mul(row[f] as i64)),
+        );
+    }
+    han
+}
+
+fn combine(rs: &Ruleset, counts: &[u32], touched: &Touched, open: bool) -> (i64, i64) {
     let product = rs.scoring.combine == Combine::Product;
     let mut total: i64 = i64::from(product);
     let mut points = total;
+    let plan = &rs.scoring.plan;
     for fan in touched.fans(counts.len()) {
-        let (c, (v, bonus)) = (counts[fan], rs.scoring.plan.values[fan]);
+        let (c, (mut v, bonus)) = (counts[fan], plan.values[fan]);
+        if open {
+            v = plan.open_values[fan];
+        }
         if c == 0 {
             continue;
         }
@@ -529,6 +619,16 @@ fn combine(rs: &Ruleset, counts: &[u32], touched: &Touched) -> (i64, i64) {
 /// the ruleset's `discard_pung` keeps it.
 fn concealed_pungs(rs: &Ruleset, hand: &Hand, win: Tile, r: &Reading) -> i64 {
     let ctx = &hand.context;
+    if rs.scoring.wait_per_reading {
+        // The reading says where the winning tile went: only that pung was completed by it.
+        let won_into = |i: usize| !ctx.self_drawn && r.win == mj_core::WinPlace::Set(i as u8);
+        return r
+            .sets
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| s.kind != SetKind::Chow && s.concealed && !(s.meld.is_none() && won_into(*i)))
+            .count() as i64;
+    }
     let mut n = r
         .sets
         .iter()
@@ -558,9 +658,14 @@ fn judge(
     h: &HandFacts,
     d: &Division,
     counts: &mut [u32],
-) -> Result<Touched, ScoreError> {
+) -> Result<(Touched, i64), ScoreError> {
     with_facts(rs, hand, h, d, |facts| {
-        judge_facts(rs, hand, h, facts, counts, None)
+        let t = judge_facts(rs, hand, h, facts, counts, None)?;
+        let fu = match &rs.points.fu {
+            Some(rules) => rules.fu(facts, &|f| counts.get(f).is_some_and(|&c| c > 0)),
+            None => 0,
+        };
+        Ok((t, fu))
     })
 }
 
@@ -756,11 +861,38 @@ fn judge_facts(
             };
         }
     }
+    if h.exposed_melds > 0 || rs.points.formula.is_some() {
+        concealed_only_and_limits(rs, h.exposed_melds > 0, counts, &touched);
+    }
     // The fallback fan (chicken hand) scores when nothing else but bonus fans did.
     if !plan.fallback.is_empty() && !touched.fans(n).any(|f| counts[f] > 0 && !plan.values[f].1) {
         touched = fallback(plan, facts, Row { counts, touched });
     }
+
     Ok(touched)
+}
+
+/// A fan worth 0 in an open hand does not score there (a concealed-hand fan); and where a limit
+/// fan (yakuman) scored, no other fan does.
+#[cold]
+#[inline(never)]
+fn concealed_only_and_limits(rs: &Ruleset, open: bool, counts: &mut [u32], touched: &Touched) {
+    let plan = &rs.scoring.plan;
+    let n = counts.len();
+    if open {
+        for f in touched.fans(n) {
+            if plan.open_values[f] == 0 && plan.values[f].0 != 0 {
+                counts[f] = 0;
+            }
+        }
+    }
+    if touched.fans(n).any(|f| counts[f] > 0 && rs.fans[f].limit) {
+        for f in touched.fans(n) {
+            if !rs.fans[f].limit {
+                counts[f] = 0;
+            }
+        }
+    }
 }
 
 /// A fan's script, run on a reading. Kept out of line, as is [`fallback`]: neither runs on most

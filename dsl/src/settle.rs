@@ -9,7 +9,11 @@ use crate::score::Score;
 /// Quantities a settlement formula may use. `winner_declared` and `payer_declared` are 1 when
 /// the winner (or konger) and the paying player had declared ready (亮倒), else 0;
 /// `dealer_streak` is how many hands in a row the dealer has kept the deal before this one.
-pub const VARS: [&str; 7] = [
+/// `basic`, `han` and `fu` come from a `[points]` formula (`basic` is `total` without one);
+/// `winner_dealer` and `payer_dealer` are 1 for the seat dealing the hand. A ruleset's context
+/// words follow these, with their values as numbers.
+pub const VARS: [&str; 12] = [
+    // The first PLAIN_VARS are those of every ruleset; `mj check` offers the rest with [points].
     "total",
     "points",
     "bonus",
@@ -17,7 +21,15 @@ pub const VARS: [&str; 7] = [
     "winner_declared",
     "payer_declared",
     "dealer_streak",
+    "basic",
+    "han",
+    "fu",
+    "winner_dealer",
+    "payer_dealer",
 ];
+
+/// The amounts every ruleset's formulas have (the first of [`VARS`]).
+pub const PLAIN_VARS: usize = 7;
 
 /// How the hand was won, from the payers' point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +75,17 @@ pub struct WinPay {
     pub concealed_pungs: i64,
     /// Horses (买马) revealed for this win.
     pub horses: Vec<mj_core::Tile>,
+    /// Basic points of a `[points]` formula (else `total`), with its han and fu.
+    pub basic: i64,
+    pub han: i64,
+    pub fu: i64,
+    /// The seat dealing the hand.
+    pub dealer: usize,
+    /// Values of the ruleset's context words, by index (0 when absent).
+    pub words: Vec<i64>,
+    /// The winner takes `[settlement] deposits` (not for a result scored without a hand, such as
+    /// a nagashi mangan, where the deposits stay on the table).
+    pub take_deposits: bool,
 }
 
 impl WinPay {
@@ -85,6 +108,12 @@ impl WinPay {
             held_alone: Vec::new(),
             concealed_pungs: 0,
             horses: Vec::new(),
+            basic: total,
+            han: 0,
+            fu: 0,
+            dealer: 0,
+            words: Vec::new(),
+            take_deposits: true,
         }
     }
 }
@@ -113,8 +142,10 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
     let players = rs.play.players as usize;
     let st = &rs.settlement;
     let declared = |s: usize| i64::from(p.declared.get(s).copied().unwrap_or(false));
+    let n_words = rs.context_words.len();
     let vals = |payer: usize| {
-        [
+        let mut v = Vec::with_capacity(VARS.len() + n_words);
+        v.extend([
             p.total,
             p.points,
             p.total.saturating_sub(p.points),
@@ -122,7 +153,14 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
             declared(p.winner),
             declared(payer),
             i64::from(p.dealer_streak),
-        ]
+            p.basic,
+            p.han,
+            p.fu,
+            i64::from(p.winner == p.dealer),
+            i64::from(payer == p.dealer),
+        ]);
+        v.extend((0..n_words).map(|i| p.words.get(i).copied().unwrap_or(0)));
+        v
     };
     let mult = repeat_multiplier(rs, p.dealer_streak);
     let hits = horse_hits(rs, &p.horses);
@@ -140,6 +178,10 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         payment(if a > 0 { a.saturating_add(extra) } else { a })
     };
     let mut out = vec![0i64; players];
+    // Deposits on the table go to the winner; no seat pays them.
+    if let (Some(d), Some(w), true) = (&st.deposits, out.get_mut(p.winner), p.take_deposits) {
+        *w = w.saturating_add(eval(d, &vals(p.winner)));
+    }
     let liable = match p.kind {
         WinKind::RobbedKong { konger } if st.liable.robbed_kong => Some(konger),
         WinKind::SelfDrawn if st.liable.kong_feeder && p.kong_fed_by.is_some() => p.kong_fed_by,

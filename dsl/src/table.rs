@@ -310,6 +310,9 @@ impl Rules for Table {
             valid: s.valid,
             fans,
             concealed_pungs: s.concealed_pungs.clamp(0, i64::from(u8::MAX)) as u8,
+            base: s.han_fu.map_or(s.total, |h| h.basic),
+            han: s.han_fu.map_or(0, |h| h.han),
+            fu: s.han_fu.map_or(0, |h| h.fu),
         })
     }
 
@@ -352,6 +355,12 @@ impl Rules for Table {
             held_alone: f.held_alone.clone(),
             concealed_pungs: i64::from(j.concealed_pungs),
             horses: f.horses.clone(),
+            basic: j.base,
+            han: j.han,
+            fu: j.fu,
+            dealer: f.dealer,
+            words: Vec::new(),
+            take_deposits: true,
         };
         settle_win(&self.ruleset, &p)
     }

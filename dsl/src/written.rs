@@ -50,6 +50,14 @@ pub fn written_payments(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<Vec<i64>
     if repeat.is_some_and(|w| hand.context.has(w)) {
         pay.dealer_streak = 1;
     }
+    if let Some(h) = s.han_fu {
+        pay.basic = h.basic;
+        pay.han = h.han;
+        pay.fu = h.fu;
+    }
+    // `seat=E` deals; the ruleset's words enter formulas as numbers.
+    pay.dealer = 0;
+    pay.words = crate::report::word_values(rs, hand);
     let raw = settle_win(rs, &pay);
     Ok(match (stacks, rs.settlement.floor) {
         (Some(st), Some(floor)) => cap_to_floor(&raw, &st, floor),

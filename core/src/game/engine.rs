@@ -763,6 +763,7 @@ fn win_hand(table: &TableRules, st: &State, seat: usize, before: &Counts, win: T
             flowers: s.bonus.len() as u8,
             extra: how.words(table),
         },
+        red: Default::default(),
     }
 }
 
@@ -1366,6 +1367,7 @@ fn win_facts(
     WinFacts {
         winner: w,
         source,
+        dealer: st.dealer,
         flowers: st.seats[w].bonus.len() as u8,
         declared: st.seats.iter().map(|s| s.declared.is_some()).collect(),
         kong_fed_by,

@@ -244,6 +244,12 @@ pub struct WinJudgement {
     pub fans: Vec<String>,
     /// Concealed pungs and kongs (坎) in the scored reading; a pung completed on a discard is not.
     pub concealed_pungs: u8,
+    /// The value payments are figured from: `total`, or, for a ruleset with a points formula
+    /// (han and fu with limits), the formula's basic points.
+    pub base: i64,
+    /// Han and fu, for a ruleset with a points formula (0 otherwise).
+    pub han: i64,
+    pub fu: i64,
 }
 
 /// How a hand was won, from the payers' point of view.
@@ -259,6 +265,8 @@ pub enum WinSource {
 pub struct WinFacts {
     pub winner: usize,
     pub source: WinSource,
+    /// The seat dealing this hand (payments that differ for the dealer read it).
+    pub dealer: usize,
     /// Bonus tiles the winner set aside.
     pub flowers: u8,
     /// Per seat: has declared ready (亮倒).

@@ -1,0 +1,130 @@
+//! Seeded random winning hands for a ruleset, for differential tests against other scorers: the
+//! core sampler's hand ([`mj_core::sample::winning_hand`]), fitted to the ruleset's table (seats,
+//! claims) and given values for the ruleset's own context words and red copies. Nothing here
+//! knows a ruleset by name: what is drawn follows from the words' declared kinds.
+
+use crate::ruleset::Ruleset;
+use mj_core::notation::WordValue;
+use mj_core::sample::SampleOptions;
+use mj_core::{Hand, Meld, Rng, Tile, Wind};
+
+/// Percent of hands that get each flag word of the ruleset.
+const FLAG_PERCENT: u64 = 25;
+
+/// A winning hand (in shape) for `rs`, decorated with the ruleset's context words.
+pub fn winning_hand(rs: &Ruleset, rng: &mut Rng, opts: &SampleOptions) -> Hand {
+    let mut h = mj_core::sample::winning_hand(&rs.tiles, rng, opts);
+    fit_table(rs, rng, &mut h);
+    add_words(rs, rng, &mut h);
+    add_red(rs, rng, &mut h);
+    h
+}
+
+/// Seats the table has, and melds only of the claims it allows: a declared chow where there is
+/// no chi goes back among the concealed tiles (before the winning tile).
+fn fit_table(rs: &Ruleset, rng: &mut Rng, h: &mut Hand) {
+    let players = rs.play.players.max(1);
+    let seat = |w: Wind, rng: &mut Rng| {
+        if w.index() < players {
+            w
+        } else {
+            Wind::from_index(rng.below(players as u64) as u8).unwrap_or_default()
+        }
+    };
+    h.context.seat = seat(h.context.seat, rng);
+    h.context.round = seat(h.context.round, rng);
+    let allowed = |m: &Meld| {
+        let claim = match m {
+            Meld::Chow { .. } => "chi",
+            Meld::Pung { .. } => "pong",
+            Meld::ExposedKong { .. } => "exposed_kong",
+            Meld::AddedKong { .. } => "added_kong",
+            Meld::ConcealedKong { .. } => "concealed_kong",
+        };
+        rs.play.claims.iter().any(|c| c == claim)
+    };
+    let mut back: Vec<Tile> = Vec::new();
+    h.melds.retain(|m| {
+        let keep = allowed(m);
+        if !keep {
+            back.extend(m.tiles(&rs.tiles).unwrap_or_default().iter().copied());
+        }
+        keep
+    });
+    if !back.is_empty() {
+        let win = h.concealed.pop();
+        h.concealed.extend(back);
+        h.concealed.extend(win);
+    }
+}
+
+/// A value for each context word of the ruleset: flags now and then, numbers from 1 to one less
+/// than the players (valid for a seat offset too), tiles 1–4 random playing tiles.
+fn add_words(rs: &Ruleset, rng: &mut Rng, h: &mut Hand) {
+    let playing: Vec<Tile> = rs
+        .tiles
+        .playing_tiles()
+        .filter(|&t| rs.tiles.copies(t) > 0)
+        .collect();
+    let top = u64::from(rs.play.players.max(2)) - 1;
+    for w in &rs.context_words {
+        let value = match (w.takes_value, w.value) {
+            (false, _) => (rng.below(100) < FLAG_PERCENT).then_some(None),
+            (true, WordValue::Number) => (rng.below(2) == 0).then(|| Some((1 + rng.below(top)).to_string())),
+            (true, WordValue::Tiles) if !playing.is_empty() => (rng.below(2) == 0).then(|| {
+                let n = 1 + rng.below(4) as usize;
+                let tiles: Vec<Tile> = (0..n)
+                    .map(|_| playing[rng.below(playing.len() as u64) as usize])
+                    .collect();
+                Some(mj_core::print_tiles(&rs.tiles, &tiles))
+            }),
+            _ => None,
+        };
+        if let Some(v) = value {
+            h.context.extra.push((w.word.clone(), v));
+        }
+    }
+    h.context.extra.sort_by(|a, b| a.0.cmp(&b.0));
+}
+
+/// Copies of a tile with red copies are red at random, up to its red copies; where the hand holds
+/// more copies than the plain ones, the rest are red (they cannot be anything else).
+fn add_red(rs: &Ruleset, rng: &mut Rng, h: &mut Hand) {
+    let set = &rs.tiles;
+    if !set.has_red() {
+        return;
+    }
+    let held = h.all_counts(set);
+    let mut left: Vec<u8> = set.tiles().map(|t| set.red_copies(t)).collect();
+    let mut must: Vec<u8> = set
+        .tiles()
+        .map(|t| held[t.id()].saturating_sub(set.copies(t) - set.red_copies(t)))
+        .collect();
+    let mut take = |t: Tile, rng: &mut Rng| -> bool {
+        let i = t.id();
+        let red = left[i] > 0 && (must[i] > 0 || rng.below(2) == 0);
+        left[i] -= u8::from(red);
+        must[i] = must[i].saturating_sub(u8::from(red));
+        red
+    };
+    let mut melds = vec![0u8; h.melds.len()];
+    for (i, m) in h.melds.iter().enumerate() {
+        for &t in m.tiles(set).unwrap_or_default().iter() {
+            melds[i] += u8::from(take(t, rng));
+        }
+    }
+    if melds.iter().any(|&n| n > 0) {
+        h.red.melds = melds;
+    }
+    let n = h.concealed.len();
+    for (i, &t) in h.concealed.iter().enumerate() {
+        if take(t, rng) {
+            if i + 1 == n {
+                h.red.winning = true;
+            } else {
+                h.red.concealed.push(t);
+            }
+        }
+    }
+    h.red.concealed.sort();
+}

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""Riichi scoring speed: `mj score --batch` against the `mahjong` package (2.1.0) and riichienv's
+`HandEvaluator` on the same hands in the same run.
+
+usage: bench.py MJ [--score-file EXAMPLE] [--count N] [--seed S] [--rounds R]
+
+The hands are `mj sample --rules riichi` lines that diff.py does not skip (riichi situations),
+converted once for the Python scorers (conversion not timed). mj is timed two ways: the library
+(`score_file` example, `cargo build --release -p mj-dsl --example score_file`: hands parsed first,
+then each scored and settled into its report, payments included, for a few seconds) and the CLI
+(`mj score --batch FILE --json` as one process: parsing and JSON printing included). The Python
+scorers are timed on their calls alone. Each side runs R rounds alternately; the best counts.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+import diff  # noqa: E402
+
+from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+from mahjong.hand_calculating.hand_config import HandConfig  # noqa: E402
+from mahjong.meld import Meld  # noqa: E402
+
+
+def mahjong_inputs(lines, opts):
+    """(tiles, win, melds, dora, ura, config) per hand, built as diff.oracle builds them."""
+    out = []
+    for line in lines:
+        melds_w, conc, ctx = diff.parse_line(line)
+        ids = diff.Ids(opts.has_aka_dora)
+        tiles, melds = [], []
+        for tl, k in melds_w:
+            mt = [ids.take(t, r) for t, r in tl]
+            tiles += mt
+            if len(tl) == 3 and tl[0][0] != tl[1][0]:
+                melds.append(Meld(Meld.CHI, mt, opened=True))
+            elif len(tl) == 3:
+                melds.append(Meld(Meld.PON, mt, opened=True))
+            elif k is None:
+                melds.append(Meld(Meld.KAN, mt, opened=False))
+            elif k >= 5:
+                melds.append(Meld(Meld.SHOUMINKAN, mt, opened=True))
+            else:
+                melds.append(Meld(Meld.KAN, mt, opened=True))
+        conc_ids = [ids.take(t, r) for t, r in conc]
+        tiles += conc_ids
+        ind = lambda key: [t * 4 + 3 for t, _ in diff.parse_groups(ctx[key])] if key in ctx else []
+        seat, rnd = "ESWN".index(ctx.get("seat", "E")), "ESWN".index(ctx.get("round", "E"))
+        sd, ri = "self" in ctx, "riichi" in ctx or "double" in ctx
+        cfg = HandConfig(is_tsumo=sd, is_riichi=ri, is_daburu_riichi="double" in ctx, is_ippatsu="ippatsu" in ctx,
+                         is_rinshan="kong" in ctx and sd, is_chankan="kong" in ctx and not sd,
+                         is_haitei="last" in ctx and sd, is_houtei="last" in ctx and not sd,
+                         is_tenhou="first" in ctx and sd and seat == 0, is_chiihou="first" in ctx and sd and seat != 0,
+                         player_wind=27 + seat, round_wind=27 + rnd, kyoutaku_number=int(ctx.get("sticks", 0)),
+                         tsumi_number=int(ctx.get("honba", 0)), options=opts)
+        out.append((tiles, conc_ids[-1], melds, ind("dora"), ind("ura") if ri else None, cfg, ids, melds_w, conc, ctx))
+    return out
+
+
+def riichienv_inputs(prepared):
+    from riichienv import _riichienv as rv
+    out = []
+    WINDS = [rv.Wind.East, rv.Wind.South, rv.Wind.West, rv.Wind.North]
+    kinds = {"chi": rv.MeldType.Chi, "pon": rv.MeldType.Pon, "kan": rv.MeldType.Daiminkan,
+             "ankan": rv.MeldType.Ankan, "kakan": rv.MeldType.Kakan}
+    for tiles, win, melds, dora, ura, cfg, ids, melds_w, conc, ctx in prepared:
+        rm = []
+        meld_tiles = set()
+        for m, (tl, k) in zip(melds, melds_w):
+            if m.type == Meld.CHI:
+                kind = "chi"
+            elif m.type == Meld.PON:
+                kind = "pon"
+            elif m.type == Meld.SHOUMINKAN:
+                kind = "kakan"
+            else:
+                kind = "kan" if m.opened else "ankan"
+            rm.append(rv.Meld(kinds[kind], list(m.tiles), m.opened))
+            meld_tiles.update(m.tiles)
+        hand = [t for t in tiles if t not in meld_tiles][:-1]
+        cond = rv.Conditions(tsumo=cfg.is_tsumo, riichi=cfg.is_riichi, double_riichi=cfg.is_daburu_riichi,
+                             ippatsu=cfg.is_ippatsu, haitei=cfg.is_haitei, houtei=cfg.is_houtei,
+                             rinshan=cfg.is_rinshan, chankan=cfg.is_chankan,
+                             tsumo_first_turn="first" in ctx, player_wind=WINDS[cfg.player_wind - 27],
+                             round_wind=WINDS[cfg.round_wind - 27], riichi_sticks=cfg.kyoutaku_number, honba=cfg.tsumi_number)
+        out.append((hand, rm, win, dora, ura or [], cond))
+    return out
+
+
+def main(argv):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("mj")
+    ap.add_argument("--count", type=int, default=20000)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--score-file", default=None, help="the score_file example binary (release)")
+    a = ap.parse_args(argv)
+    opts, players, renhou, _ = diff.make_options("riichi", [])
+    sampled = subprocess.run([a.mj, "sample", "--rules", "riichi", "--seed", str(a.seed), "--count", str(a.count * 3)],
+                             capture_output=True, text=True, check=True).stdout.splitlines()
+    lines = [l for l in sampled if not diff.skip_reason(*diff.parse_line(l)[::2], renhou)][: a.count]
+    prepared = mahjong_inputs(lines, opts)
+    try:
+        from riichienv import _riichienv as rv
+        renv = riichienv_inputs(prepared)
+        # A check that the calls are meaningful: how often riichienv's han equals the oracle's.
+        same = 0
+        for (tiles, win, melds, dora, ura, cfg, *_), (hand, rm, w, d, u, cond) in zip(prepared[:500], renv[:500]):
+            o = HandCalculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora, config=cfg,
+                                                   ura_dora_indicators=ura)
+            r = rv.HandEvaluator(hand, rm).calc(w, d, u, cond)
+            same += (o.error is None and r.is_win and r.han == o.han) or (o.error is not None and not r.is_win)
+        print(f"riichienv agrees with the oracle on han/rejection for {same} of {min(500, len(renv))} hands")
+    except ImportError:
+        rv, renv = None, None
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(lines) + "\n")
+        path = f.name
+    best = {"mj (library)": float("inf"), "mj (CLI)": float("inf"), "mahjong": float("inf"),
+            "riichienv": float("inf")}
+    try:
+        for _ in range(a.rounds):
+            if a.score_file:
+                out = subprocess.run([a.score_file, "riichi", path, "2", "report"], capture_output=True, text=True).stdout
+                rate = json.loads(out)["hands_per_sec"]
+                best["mj (library)"] = min(best["mj (library)"], len(lines) / rate)
+            t = time.perf_counter()
+            subprocess.run([a.mj, "score", "--rules", "riichi", "--batch", path, "--json"], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, check=False)
+            best["mj (CLI)"] = min(best["mj (CLI)"], time.perf_counter() - t)
+            t = time.perf_counter()
+            for tiles, win, melds, dora, ura, cfg, *_ in prepared:
+                HandCalculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora, config=cfg,
+                                                   ura_dora_indicators=ura)
+            best["mahjong"] = min(best["mahjong"], time.perf_counter() - t)
+            if renv is not None:
+                t = time.perf_counter()
+                for hand, rm, win, dora, ura, cond in renv:
+                    rv.HandEvaluator(hand, rm).calc(win, dora, ura, cond)
+                best["riichienv"] = min(best["riichienv"], time.perf_counter() - t)
+    finally:
+        os.unlink(path)
+    n = len(lines)
+    rate = {k: n / v for k, v in best.items() if v != float("inf")}
+    print(f"{n} riichi hands, best of {a.rounds} rounds:")
+    for k, r in rate.items():
+        print(f"  {k:10s} {r:12,.0f} hands/s  ({best[k]:.3f} s)")
+    for k in ("mj (library)", "mj (CLI)"):
+        if k in rate:
+            print(f"  {k}: {rate[k] / rate['mahjong']:.1f}x mahjong" +
+                  (f", {rate[k] / rate['riichienv']:.2f}x riichienv" if "riichienv" in rate else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
