@@ -62,10 +62,13 @@ enum Command {
     /// Print seeded random winning hands (in shape) for a ruleset, one a line in canonical
     /// notation, with random values for the ruleset's context words: input for differential tests.
     Sample {
+        /// Built-in ruleset name or a folder holding ruleset.toml.
         #[arg(long, short, default_value = "mcr")]
         rules: String,
+        /// Seed of the random stream: the same seed gives the same hands.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// How many hands to print.
         #[arg(long, default_value_t = 100)]
         count: u64,
     },

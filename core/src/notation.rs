@@ -324,7 +324,7 @@ fn build_hand(
             ));
         }
     }
-    check_copies(set, &placed)?;
+    check_copies(set, &placed, true)?;
     // The winning tile is the last concealed tile written (concealed tiles follow the melds, so
     // it is the last playing tile placed): when it was written red, the red copy is what won.
     let last_red = placed
@@ -434,7 +434,7 @@ fn build_run(
             decode_group(set, &input[start..end], cols.at(start), placed)?;
         }
     }
-    check_copies(set, &placed[from..])
+    check_copies(set, &placed[from..], false)
 }
 
 /// Canonical form of a tile list: order is kept, and neighbours of one suit share a letter
@@ -496,6 +496,17 @@ fn push_number(out: &mut String, n: u8) {
 /// printed line parses back to the same hand, so it can serve as a key in corpora and snapshots.
 /// Concealed tiles are sorted except the winning tile, which stays last as its own group.
 pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
+    // Only a set with red copies can need them added; the copy is for that case alone.
+    let with_red;
+    let hand = if set.has_red() {
+        with_red = Hand {
+            red: printable_red(set, hand),
+            ..hand.clone()
+        };
+        &with_red
+    } else {
+        hand
+    };
     let mut out = String::with_capacity(64);
     for (i, meld) in hand.melds.iter().enumerate() {
         out.push('[');
@@ -567,6 +578,59 @@ pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
         }
     }
     out
+}
+
+/// The hand's red copies as printed: where a hand (built by a program, not parsed) holds more
+/// copies of a tile than its plain copies, the rest are printed red, so that the printed line is
+/// one the notation accepts.
+fn printable_red(set: &TileSet, hand: &Hand) -> crate::hand::RedTiles {
+    let mut red = hand.red.clone();
+    if !set.has_red() {
+        return red;
+    }
+    let held = hand.all_counts(set);
+    for t in set.tiles().filter(|&t| set.red_copies(t) > 0) {
+        let plain = (set.copies(t) - set.red_copies(t)) as usize;
+        let in_melds = |r: &crate::hand::RedTiles| -> usize {
+            hand.melds
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| m.tiles(set).is_some_and(|ts| ts.contains(&t)))
+                .map(|(i, _)| r.melds.get(i).copied().unwrap_or(0) as usize)
+                .sum()
+        };
+        let recorded = |r: &crate::hand::RedTiles| {
+            in_melds(r)
+                + r.concealed.iter().filter(|&&x| x == t).count()
+                + usize::from(r.winning && hand.winning_tile() == Some(t))
+        };
+        let mut need = (held[t.id()] as usize)
+            .saturating_sub(plain)
+            .saturating_sub(recorded(&red));
+        let before = hand.concealed_before_win().iter().filter(|&&x| x == t).count();
+        while need > 0 && red.concealed.iter().filter(|&&x| x == t).count() < before {
+            red.concealed.push(t);
+            need -= 1;
+        }
+        if need > 0 && hand.winning_tile() == Some(t) && !red.winning {
+            red.winning = true;
+            need -= 1;
+        }
+        for (i, m) in hand.melds.iter().enumerate() {
+            let copies = m
+                .tiles(set)
+                .map_or(0, |ts| ts.iter().filter(|&&x| x == t).count());
+            if need == 0 || copies == 0 {
+                continue;
+            }
+            red.melds.resize(hand.melds.len(), 0);
+            let add = need.min(copies.saturating_sub(red.melds[i] as usize));
+            red.melds[i] += add as u8;
+            need -= add;
+        }
+    }
+    red.concealed.sort();
+    red
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -866,13 +930,15 @@ fn bonus_tile(
 
 /// Every tile kind has a fixed number of copies; a hand holding more is a typo, and catching it
 /// here keeps later stages (which index by counts) from reasoning about impossible hands.
-fn check_copies(set: &TileSet, placed: &[Placed]) -> Result<(), NotationError> {
+/// With `plain_limit` (a hand's tiles, not a bare list of kinds), also: no more plain copies of a
+/// tile with red copies than it has plain ones.
+fn check_copies(set: &TileSet, placed: &[Placed], plain_limit: bool) -> Result<(), NotationError> {
     let mut counts = [0usize; MAX_KINDS];
     let counts = &mut counts[..set.kind_count().min(MAX_KINDS)];
     let mut reds = [0usize; MAX_KINDS];
     let mut plain = [0usize; MAX_KINDS];
     for p in placed {
-        if !p.red && set.red_copies(p.tile) > 0 {
+        if plain_limit && !p.red && set.red_copies(p.tile) > 0 {
             if let Some(n) = plain.get_mut(p.tile.id()) {
                 *n += 1;
                 let (all, red) = (set.copies(p.tile) as usize, set.red_copies(p.tile) as usize);
