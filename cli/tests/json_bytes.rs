@@ -20,7 +20,17 @@ use mj_core::notation::print_hand;
 use mj_core::rng::Rng;
 use mj_core::sample::{winning_hand, SampleOptions};
 
-const CORPORA: [&str; 6] = ["mcr", "mcr-mil", "mcr-strict98", "shiwan", "kawuxing", "jingji"];
+const CORPORA: [&str; 9] = [
+    "mcr",
+    "mcr-mil",
+    "mcr-strict98",
+    "shiwan",
+    "kawuxing",
+    "jingji",
+    "riichi",
+    "riichi-ema",
+    "riichi-sanma",
+];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")

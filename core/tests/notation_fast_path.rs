@@ -7,7 +7,9 @@
 //! words of every kind, blanks, tabs, junk and non-ASCII characters) and then mutated (characters
 //! inserted, deleted, replaced, pieces swapped), so they cluster around the grammar's edges.
 
-use mj_core::notation::{parse_hand, parse_hand_fast, parse_hand_pest, print_hand, ContextWordSpec};
+use mj_core::notation::{
+    parse_hand, parse_hand_fast, parse_hand_pest, print_hand, ContextWordSpec, WordValue,
+};
 use mj_core::rng::Rng;
 use mj_core::sample::{winning_hand, SampleOptions};
 use mj_core::tile::{presets, TileSet};
@@ -18,19 +20,41 @@ fn sets() -> Vec<TileSet> {
         ("mcr", presets::chinese_official()),
         ("shiwan", presets::ten_rank()),
         ("kawuxing", presets::two_suits_dragons()),
+        ("riichi", riichi()),
     ]
     .iter()
     .map(|(name, spec)| TileSet::new(*name, spec).expect("presets are valid"))
     .collect()
 }
 
+/// A riichi tile set (rulesets/riichi `[tiles]`): one red five per suit, written `0m 0p 0s`, and
+/// Tenhou's honour numbering, under which `5z` is 白 and `7z` 中 (not the default order).
+fn riichi() -> mj_core::tile::TileSetSpec {
+    let mut spec = presets::chinese_official();
+    spec.bonus.clear();
+    for s in &mut spec.suits {
+        s.red = 1;
+    }
+    spec.honour_numbers = Some(vec!['E', 'S', 'W', 'N', 'P', 'F', 'C']);
+    spec
+}
+
 fn words() -> Vec<ContextWordSpec> {
-    let spec = |word: &str, takes_value| ContextWordSpec {
+    let spec = |word: &str, takes_value, value| ContextWordSpec {
         word: word.into(),
         takes_value,
+        value,
         help: String::new(),
     };
-    vec![spec("ready", false), spec("dealer", true), spec("from", true)]
+    vec![
+        spec("ready", false, WordValue::Text),
+        spec("dealer", true, WordValue::Text),
+        spec("from", true, WordValue::Text),
+        // Riichi's kinds of value: tiles, a number, and a flag that may stand without tiles.
+        spec("dora", true, WordValue::Tiles),
+        spec("honba", true, WordValue::Number),
+        spec("nagashi", false, WordValue::Alone),
+    ]
 }
 
 /// Pieces lines are made of: every kind of token the grammar knows, and near misses.
@@ -42,6 +66,26 @@ const PIECES: &[&str] = &[
     "55m",
     "0m",
     "05p",
+    "0m0p0s",
+    "50m",
+    "550p",
+    "[0m55m]",
+    "[550p]",
+    "[505s,3]",
+    "[0555m]",
+    "5z",
+    "567z",
+    "55z",
+    "dora=0m",
+    "dora=5z",
+    "dora=E3m",
+    "dora=x",
+    "dora=",
+    "honba=3",
+    "honba=x",
+    "honba=1000001",
+    "nagashi",
+    "nagashi=1",
     "1234567z",
     "8z",
     "0z",
@@ -207,12 +251,15 @@ fn check(line: &str) -> Result<usize, String> {
 /// the same both ways, and the corpus exercises both outcomes of the fast path heavily.
 #[test]
 fn fast_path_agrees_with_pest_on_generated_and_mutated_lines() {
-    let mcr = &sets()[0];
+    let all = sets();
+    // Hands of the MCR set and of the riichi set (red fives, Tenhou honour numbers).
+    let (mcr, riichi) = (&all[0], &all[3]);
     let mut rng = Rng::new(26);
     let opts = SampleOptions::default();
     let (mut lines, mut fast) = (0usize, 0usize);
     for i in 0..6000 {
-        let hand = print_hand(mcr, &winning_hand(mcr, &mut rng, &opts));
+        let set = if i % 8 < 4 { mcr } else { riichi };
+        let hand = print_hand(set, &winning_hand(set, &mut rng, &opts));
         let line = match i % 4 {
             0 => hand,
             1 => mutate(&mut rng, &hand),
@@ -227,7 +274,7 @@ fn fast_path_agrees_with_pest_on_generated_and_mutated_lines() {
             }
         };
         fast += check(&line).unwrap_or_else(|e| panic!("{e}"));
-        lines += 3;
+        lines += all.len();
     }
     // Not vacuous: many lines take the fast path and many do not.
     assert!(

@@ -115,6 +115,19 @@ const MCR_LIMIT: &[&str] = &[
     "zi_yi_se",
 ];
 
+/// Built-in rulesets left out of this test, with the reason: their fans are not yet awarded in
+/// play at all.
+const NOT_PLAYED: &[(&str, &str)] = &[
+    ("riichi", RIICHI_NOT_PLAYED),
+    ("riichi-ema", RIICHI_NOT_PLAYED),
+    ("riichi-sanma", RIICHI_NOT_PLAYED),
+];
+
+const RIICHI_NOT_PLAYED: &str = "riichi play is not implemented yet: no riichi declaration, ippatsu, \
+     dora indicators or honba in play (every riichi context word is score_only), so a played win \
+     cannot have the yaku and dora a riichi fan needs; its fans are checked by the snapshot corpora \
+     and the differential test against the mahjong package (tools/riichi-oracle) instead";
+
 /// Fans the bots never reach in 100,000 hands, with the reason.
 fn unreachable(ruleset: &str, fan: &str) -> Option<&'static str> {
     const LIMIT: &str = "an MCR limit hand the bots never build (see MCR_LIMIT)";
@@ -194,7 +207,10 @@ fn every_fan_of_every_builtin_ruleset_is_awarded_in_play() {
         .ok()
         .map(|v| v.trim().parse().expect("MJ_FAN_COVERAGE_HANDS is a number"))
         .unwrap_or(SHORT);
-    let names = mj_dsl::builtin_names();
+    let names: Vec<&str> = mj_dsl::builtin_names()
+        .into_iter()
+        .filter(|n| !NOT_PLAYED.iter().any(|(r, _)| r == n))
+        .collect();
     // Two workers at most: the machine is shared, and the result does not depend on it.
     let queue = std::sync::Mutex::new(names.clone());
     let done = std::sync::Mutex::new(Vec::new());
@@ -208,6 +224,9 @@ fn every_fan_of_every_builtin_ruleset_is_awarded_in_play() {
             });
         }
     });
+    for (name, why) in NOT_PLAYED {
+        eprintln!("{name}: not played: {why}");
+    }
     let mut results = done.into_inner().expect("results");
     results.sort_by_key(|(name, _)| *name);
     let mut missing = Vec::new();

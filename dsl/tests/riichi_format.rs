@@ -14,7 +14,7 @@ fn score(rs: &Ruleset, hand: &str) -> HandReport {
 }
 
 fn pay(r: &HandReport, seat: &str) -> i64 {
-    r.payments.get(seat).and_then(|v| v.as_i64()).unwrap_or(0)
+    r.payments.get(seat).unwrap_or(0)
 }
 
 fn count(r: &HandReport, id: &str) -> u32 {
