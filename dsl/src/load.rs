@@ -1340,8 +1340,9 @@ impl Loader {
             let Some(i) = words.iter().position(|w| w.word == *word) else {
                 continue;
             };
+            let full = out.len() >= crate::points::MAX_COUNTS_AS;
             match mj_core::notation::parse_tiles(tiles, tile) {
-                Ok(t) if t.len() == 1 && words[i].value == mj_core::WordValue::Number => {
+                Ok(t) if !full && t.len() == 1 && words[i].value == mj_core::WordValue::Number => {
                     out.push((i, t[0].id()))
                 }
                 other => {
@@ -1353,6 +1354,10 @@ impl Loader {
                     let span = self.find_in(file, "context", "`counts_as`");
                     let why = match other {
                         Err(e) => e.to_string(),
+                        Ok(_) if full => format!(
+                            "at most {} context words may carry counts_as; fold the others into one count",
+                            crate::points::MAX_COUNTS_AS
+                        ),
                         _ => "it must name one tile, on a word with value = \"number\"".into(),
                     };
                     self.help(

@@ -334,6 +334,10 @@ pub fn fan_ids(ids: &[String], fans: &[&str]) -> Result<Vec<usize>, String> {
         .collect()
 }
 
+/// How many context words may carry `counts_as`: their values sit in a buffer on the stack on
+/// every reading with indicators, and the load refuses more rather than drop the rest.
+pub(crate) const MAX_COUNTS_AS: usize = 4;
+
 /// The values fans read beyond the plain context words: a tile-valued word counts the hand's
 /// tiles its tiles indicate (`[dora] order`), a word with `counts_as` adding set-aside copies;
 /// then the derived names (`red`).
@@ -345,7 +349,7 @@ pub(crate) fn derived_words(
     words: &mut [Option<i64>],
 ) {
     let n = rs.context_words.len();
-    let mut extra = [(0usize, 0i64); 4];
+    let mut extra = [(0usize, 0i64); MAX_COUNTS_AS];
     let n_extra = rs.word_counts_as.len().min(extra.len());
     for (slot, &(w, t)) in extra.iter_mut().zip(&rs.word_counts_as) {
         *slot = (t, words.get(w).copied().flatten().unwrap_or(0));

@@ -315,3 +315,33 @@ fn nagashi_mangan_is_a_line_without_tiles() {
         "words without the alone word are no hand"
     );
 }
+
+/// `counts_as` (docs/ruleset-format.md, context words) adds set-aside copies to the dora count;
+/// the scorer holds at most four such words, so a fifth is refused at load with its place
+/// instead of being left out of every count without a word.
+#[test]
+fn a_fifth_counts_as_word_is_refused_at_load() {
+    let ruleset = |words: usize| {
+        let mut text = String::from("[ruleset]\nname = \"many-nuki\"\nextends = \"riichi\"\n\n");
+        for (name, tile) in ["a", "b", "c", "d", "e"]
+            .iter()
+            .zip(["E", "S", "W", "N", "C"])
+            .take(words)
+        {
+            text.push_str(&format!(
+                "[[context]]\nword = \"aside_{name}\"\nscore_only = true\nvalue = \"number\"\ncounts_as = \"{tile}\"\nhelp = \"tiles set aside\"\n\n"
+            ));
+        }
+        mj_dsl::load_from_memory("many-nuki", &[("ruleset.toml", text.as_str())])
+    };
+    let at_limit = ruleset(4).expect("four counts_as words load");
+    assert!(mj_dsl::score_text(&at_limit, "234567m23455p0s67s self riichi dora=1p aside_d=1").is_ok());
+    let err = ruleset(5)
+        .expect_err("a fifth counts_as word is refused")
+        .to_string();
+    assert!(err.contains("aside_e") && err.contains("at most 4"), "{err}");
+    assert!(
+        err.contains("ruleset.toml:"),
+        "the diagnostic points at the file: {err}"
+    );
+}

@@ -32,23 +32,7 @@ def mahjong_inputs(lines, opts):
     out = []
     for line in lines:
         melds_w, conc, ctx = diff.parse_line(line)
-        ids = diff.Ids(opts.has_aka_dora)
-        tiles, melds = [], []
-        for tl, k in melds_w:
-            mt = [ids.take(t, r) for t, r in tl]
-            tiles += mt
-            if len(tl) == 3 and tl[0][0] != tl[1][0]:
-                melds.append(Meld(Meld.CHI, mt, opened=True))
-            elif len(tl) == 3:
-                melds.append(Meld(Meld.PON, mt, opened=True))
-            elif k is None:
-                melds.append(Meld(Meld.KAN, mt, opened=False))
-            elif k >= 5:
-                melds.append(Meld(Meld.SHOUMINKAN, mt, opened=True))
-            else:
-                melds.append(Meld(Meld.KAN, mt, opened=True))
-        conc_ids = [ids.take(t, r) for t, r in conc]
-        tiles += conc_ids
+        tiles, melds, conc_ids = diff.oracle_tiles(melds_w, conc, opts.has_aka_dora)
         ind = lambda key: [t * 4 + 3 for t, _ in diff.parse_groups(ctx[key])] if key in ctx else []
         seat, rnd = "ESWN".index(ctx.get("seat", "E")), "ESWN".index(ctx.get("round", "E"))
         sd, ri = "self" in ctx, "riichi" in ctx or "double" in ctx

@@ -137,12 +137,10 @@ def skip_reason(melds, ctx, renhou):
     return None
 
 
-def oracle(line, opts, players, renhou, one_yakuman):
-    melds_w, conc, ctx = parse_line(line)
-    reason = skip_reason(melds_w, ctx, renhou)
-    if reason:
-        return {"skip": reason}
-    ids = Ids(opts.has_aka_dora)
+def oracle_tiles(melds_w, conc, aka):
+    """The oracle's 136-tile ids of every tile (melds first) and its Meld objects; the concealed
+    ids end with the winning tile."""
+    ids = Ids(aka)
     tiles, melds = [], []
     for tl, k in melds_w:
         mt = [ids.take(t, r) for t, r in tl]
@@ -158,7 +156,15 @@ def oracle(line, opts, players, renhou, one_yakuman):
         else:
             melds.append(Meld(Meld.KAN, mt, opened=True))
     conc_ids = [ids.take(t, r) for t, r in conc]
-    tiles += conc_ids
+    return tiles + conc_ids, melds, conc_ids
+
+
+def oracle(line, opts, players, renhou, one_yakuman):
+    melds_w, conc, ctx = parse_line(line)
+    reason = skip_reason(melds_w, ctx, renhou)
+    if reason:
+        return {"skip": reason}
+    tiles, melds, conc_ids = oracle_tiles(melds_w, conc, opts.has_aka_dora)
     win = conc_ids[-1]
     ind = lambda key: [t * 4 + 3 for t, _ in parse_groups(ctx[key])] if key in ctx else []
     seat = "ESWN".index(ctx.get("seat", "E"))
