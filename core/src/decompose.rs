@@ -16,7 +16,7 @@
 
 use crate::meld::Meld;
 use crate::reading::{Form, FormRules, Reading, Set, SetKind, Sets, Tiles, Wait, WinPlace};
-use crate::tile::{Counts, Tile, TileSet};
+use crate::tile::{Counts, Knits, Tile, TileSet};
 
 /// The largest concealed part considered: eight sets and a pair. No variant comes close, and a
 /// bound keeps enumeration and shanten search finite on absurd input instead of exploding.
@@ -168,58 +168,6 @@ fn orphans_win(set: &TileSet, rules: &FormRules, c: &Counts, total: usize, melds
         return false;
     }
     c.iter().filter(|&&n| n == 2).count() == 1 && c.iter().all(|&n| n <= 2)
-}
-
-/// The knitted 147/258/369 patterns a tile set allows, one mask per assignment of three distinct
-/// suits to the three rank classes. Only suits ranked exactly 1–9 take part: the pattern is
-/// defined on those ranks, and a ten would break its "one of each class" symmetry.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Knits {
-    pub masks: [u64; 6],
-    pub len: usize,
-}
-
-impl Knits {
-    /// The patterns of `set`, kept in the set itself.
-    #[inline]
-    pub fn of(set: &TileSet) -> &Knits {
-        &set.knits
-    }
-
-    /// Works the patterns out (once, when the set is built).
-    pub fn compute(set: &TileSet) -> Knits {
-        let mut eligible = [0usize; 3];
-        let mut n = 0;
-        for s in set.suits() {
-            if s.min_rank == 1 && s.max_rank == 9 && n < 3 {
-                eligible[n] = s.first as usize;
-                n += 1;
-            }
-        }
-        let mut k = Knits {
-            masks: [0; 6],
-            len: 0,
-        };
-        if n < 3 {
-            return k;
-        }
-        const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-        for p in PERMS {
-            let mut m = 0u64;
-            for (class, &suit) in p.iter().enumerate() {
-                for step in 0..3 {
-                    m |= 1 << (eligible[suit] + class + 3 * step);
-                }
-            }
-            k.masks[k.len] = m;
-            k.len += 1;
-        }
-        k
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = u64> + '_ {
-        self.masks[..self.len].iter().copied()
-    }
 }
 
 pub(crate) fn honour_mask(set: &TileSet) -> u64 {

@@ -239,6 +239,76 @@ impl fmt::Display for TileSetError {
 
 impl std::error::Error for TileSetError {}
 
+/// Checks one suit of a spec against the suits already accepted: the letter, rank range, copies
+/// and red copies must be ones the notation can express.
+fn check_suit(s: &SuitSpec, suits: &[Suit]) -> Result<(), TileSetError> {
+    if !matches!(s.letter, 'm' | 'p' | 's') {
+        return Err(TileSetError::BadSuitLetter(s.letter));
+    }
+    if suits.iter().any(|x| x.letter == s.letter) {
+        return Err(TileSetError::DuplicateSuit(s.letter));
+    }
+    if s.min_rank == 0 || s.max_rank > 10 || s.min_rank > s.max_rank {
+        return Err(TileSetError::BadRankRange {
+            letter: s.letter,
+            min: s.min_rank,
+            max: s.max_rank,
+        });
+    }
+    if s.copies == 0 || s.copies > 8 {
+        return Err(TileSetError::BadCopies {
+            what: format!("suit `{}`", s.letter),
+            copies: s.copies,
+        });
+    }
+    if s.red > 0 && s.max_rank >= 10 {
+        return Err(TileSetError::RedWithTen(s.letter));
+    }
+    let in_play = |r: u8| s.ranks.as_ref().is_none_or(|v| v.contains(&r));
+    if let Some(bad) = s
+        .ranks
+        .iter()
+        .flatten()
+        .find(|r| !(s.min_rank..=s.max_rank).contains(r))
+    {
+        return Err(TileSetError::BadRankRange {
+            letter: s.letter,
+            min: *bad,
+            max: *bad,
+        });
+    }
+    if s.red > s.copies
+        || (s.red > 0 && (!(s.min_rank..=s.max_rank).contains(&s.red_rank) || !in_play(s.red_rank)))
+    {
+        return Err(TileSetError::BadRed {
+            letter: s.letter,
+            red: s.red,
+            rank: s.red_rank,
+        });
+    }
+    Ok(())
+}
+
+/// The honour letters `1z`, `2z`, ... stand for: the spec's list, checked, or the standard order.
+fn honour_numbering(spec: &TileSetSpec) -> Result<Vec<char>, TileSetError> {
+    match &spec.honour_numbers {
+        None => Ok(HONOUR_LETTERS.to_vec()),
+        Some(list) => {
+            for (i, c) in list.iter().enumerate() {
+                if !HONOUR_LETTERS.contains(c) {
+                    return Err(TileSetError::BadHonourNumbers(format!(
+                        "`{c}` is not an honour; use E S W N C F P"
+                    )));
+                }
+                if list[..i].contains(c) {
+                    return Err(TileSetError::BadHonourNumbers(format!("`{c}` is listed twice")));
+                }
+            }
+            Ok(list.clone())
+        }
+    }
+}
+
 /// A built tile set: the kinds table plus lookups used by the notation and the algorithms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileSet {
@@ -253,7 +323,7 @@ pub struct TileSet {
     /// decomposition) is one shift instead of a suit lookup.
     chow_starts: u64,
     /// The knitted patterns of this set, worked out once instead of on every win check.
-    pub(crate) knits: crate::decompose::Knits,
+    pub(crate) knits: Knits,
     /// Honours by their index in [`HONOUR_LETTERS`] and bonus tiles by number, so the notation
     /// finds each tile it reads with one lookup rather than a scan of the kinds.
     honour_by_letter: [Option<Tile>; 7],
@@ -272,50 +342,8 @@ impl TileSet {
         let mut copies = Vec::new();
         let mut red = Vec::new();
         for s in &spec.suits {
-            if !matches!(s.letter, 'm' | 'p' | 's') {
-                return Err(TileSetError::BadSuitLetter(s.letter));
-            }
-            if suits.iter().any(|x: &Suit| x.letter == s.letter) {
-                return Err(TileSetError::DuplicateSuit(s.letter));
-            }
-            if s.min_rank == 0 || s.max_rank > 10 || s.min_rank > s.max_rank {
-                return Err(TileSetError::BadRankRange {
-                    letter: s.letter,
-                    min: s.min_rank,
-                    max: s.max_rank,
-                });
-            }
-            if s.copies == 0 || s.copies > 8 {
-                return Err(TileSetError::BadCopies {
-                    what: format!("suit `{}`", s.letter),
-                    copies: s.copies,
-                });
-            }
-            if s.red > 0 && s.max_rank >= 10 {
-                return Err(TileSetError::RedWithTen(s.letter));
-            }
+            check_suit(s, &suits)?;
             let in_play = |r: u8| s.ranks.as_ref().is_none_or(|v| v.contains(&r));
-            if let Some(bad) = s
-                .ranks
-                .iter()
-                .flatten()
-                .find(|r| !(s.min_rank..=s.max_rank).contains(r))
-            {
-                return Err(TileSetError::BadRankRange {
-                    letter: s.letter,
-                    min: *bad,
-                    max: *bad,
-                });
-            }
-            if s.red > s.copies
-                || (s.red > 0 && (!(s.min_rank..=s.max_rank).contains(&s.red_rank) || !in_play(s.red_rank)))
-            {
-                return Err(TileSetError::BadRed {
-                    letter: s.letter,
-                    red: s.red,
-                    rank: s.red_rank,
-                });
-            }
             let first = kinds.len();
             let suit_index = suits.len() as u8;
             for rank in s.min_rank..=s.max_rank {
@@ -356,22 +384,7 @@ impl TileSet {
             copies.push(spec.honour_copies);
             red.push(0);
         }
-        let honour_numbers = match &spec.honour_numbers {
-            None => HONOUR_LETTERS.to_vec(),
-            Some(list) => {
-                for (i, c) in list.iter().enumerate() {
-                    if !HONOUR_LETTERS.contains(c) {
-                        return Err(TileSetError::BadHonourNumbers(format!(
-                            "`{c}` is not an honour; use E S W N C F P"
-                        )));
-                    }
-                    if list[..i].contains(c) {
-                        return Err(TileSetError::BadHonourNumbers(format!("`{c}` is listed twice")));
-                    }
-                }
-                list.clone()
-            }
-        };
+        let honour_numbers = honour_numbering(spec)?;
         let playing_kinds = kinds.len();
         let mut seen_bonus = Vec::new();
         for &number in &spec.bonus {
@@ -399,30 +412,35 @@ impl TileSet {
             copies,
             playing_kinds,
             chow_starts: 0,
-            knits: crate::decompose::Knits::default(),
+            knits: Knits::default(),
             honour_by_letter: [None; 7],
             bonus_by_number: [None; 9],
             red,
             honour_numbers,
         };
-        for (id, kind) in set.kinds.iter().enumerate() {
+        set.index_lookups();
+        set.chow_starts = (0..set.kinds.len())
+            .filter(|&i| set.step(Tile::from_id(i), 2).is_some())
+            .fold(0u64, |m, i| m | 1 << i);
+        set.knits = Knits::compute(&set);
+        Ok(set)
+    }
+
+    /// Fills the honour and bonus lookup tables from the kinds (the first kind of each wins).
+    fn index_lookups(&mut self) {
+        for (id, kind) in self.kinds.iter().enumerate() {
             let slot = match *kind {
                 Kind::Honour { letter, .. } => HONOUR_LETTERS
                     .iter()
                     .position(|&l| l == letter)
-                    .and_then(|i| set.honour_by_letter.get_mut(i)),
-                Kind::Bonus { number } => set.bonus_by_number.get_mut(number as usize),
+                    .and_then(|i| self.honour_by_letter.get_mut(i)),
+                Kind::Bonus { number } => self.bonus_by_number.get_mut(number as usize),
                 Kind::Suited { .. } => None,
             };
             if let Some(slot @ None) = slot {
                 *slot = Some(Tile::from_id(id));
             }
         }
-        set.chow_starts = (0..set.kinds.len())
-            .filter(|&i| set.step(Tile::from_id(i), 2).is_some())
-            .fold(0u64, |m, i| m | 1 << i);
-        set.knits = crate::decompose::Knits::compute(&set);
-        Ok(set)
     }
 
     pub fn suits(&self) -> &[Suit] {
@@ -661,6 +679,58 @@ impl Wind {
     }
     pub fn letter(self) -> char {
         HONOUR_LETTERS[self.0 as usize]
+    }
+}
+
+/// The knitted 147/258/369 patterns a tile set allows, one mask per assignment of three distinct
+/// suits to the three rank classes. Only suits ranked exactly 1–9 take part: the pattern is
+/// defined on those ranks, and a ten would break its "one of each class" symmetry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Knits {
+    pub masks: [u64; 6],
+    pub len: usize,
+}
+
+impl Knits {
+    /// The patterns of `set`, kept in the set itself.
+    #[inline]
+    pub fn of(set: &TileSet) -> &Knits {
+        &set.knits
+    }
+
+    /// Works the patterns out (once, when the set is built).
+    pub fn compute(set: &TileSet) -> Knits {
+        let mut eligible = [0usize; 3];
+        let mut n = 0;
+        for s in set.suits() {
+            if s.min_rank == 1 && s.max_rank == 9 && n < 3 {
+                eligible[n] = s.first as usize;
+                n += 1;
+            }
+        }
+        let mut k = Knits {
+            masks: [0; 6],
+            len: 0,
+        };
+        if n < 3 {
+            return k;
+        }
+        const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        for p in PERMS {
+            let mut m = 0u64;
+            for (class, &suit) in p.iter().enumerate() {
+                for step in 0..3 {
+                    m |= 1 << (eligible[suit] + class + 3 * step);
+                }
+            }
+            k.masks[k.len] = m;
+            k.len += 1;
+        }
+        k
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = u64> + '_ {
+        self.masks[..self.len].iter().copied()
     }
 }
 

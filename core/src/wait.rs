@@ -7,12 +7,12 @@
 
 use crate::decompose::{
     all_sets, concealed_total, honour_mask, honour_range, is_win, orphan_mask, presence, sets_and_pair,
-    Knits, SUIT_BUF,
+    SUIT_BUF,
 };
 use crate::meld::Meld;
 use crate::reading::FormRules;
 use crate::suit_shapes::{self, Part, SuitShapes, POW5};
-use crate::tile::{Counts, Tile, TileSet};
+use crate::tile::{Counts, Knits, Tile, TileSet};
 
 /// Tiles that complete a 3n+1 hand, in id order, skipping tiles whose every copy is already in the
 /// hand (concealed + melds), since those cannot be drawn or claimed. Empty for a hand of the
