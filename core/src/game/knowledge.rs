@@ -2,7 +2,7 @@
 //!
 //! A bot that plays through a line protocol (Botzone) is never given the engine's state: it hears
 //! its own tiles and the public table. To decide with the same rules as everyone else it still
-//! needs [`legal_actions`](super::engine::legal_actions), win judging included, and that needs a
+//! needs [`legal_actions`](super::turn::legal_actions), win judging included, and that needs a
 //! [`State`]. [`Knowledge::state`] builds one in which everything the seat cannot see is blank:
 //! other seats hold no concealed tiles and the wall holds placeholder tiles (only its length is
 //! real). Every question the engine asks about the seat's own options reads only what is real: its
@@ -55,8 +55,8 @@ pub struct Knowledge {
 }
 
 impl Knowledge {
-    /// A state consistent with this knowledge, for [`legal_actions`](super::engine::legal_actions)
-    /// and [`apply`](super::engine::apply) on the seat's own moves. Seats are taken from the
+    /// A state consistent with this knowledge, for [`legal_actions`](super::turn::legal_actions)
+    /// and [`apply`](super::turn::apply) on the seat's own moves. Seats are taken from the
     /// ruleset; missing per-seat entries count as empty.
     pub fn state(&self, rules: &dyn Rules) -> State {
         let table = rules.table();

@@ -2,10 +2,10 @@
 //! ruleset's rotation, players changing seats between rounds as the ruleset says, with running
 //! totals per player and ranking points by place.
 
-use super::engine::next_dealer;
 use super::play::{play_hand_at, PlayError};
 use super::player::Player;
 use super::record::Record;
+use super::rotation::next_dealer;
 use super::rules::{RankingTies, Rules};
 use super::state::HandStart;
 use crate::rng::Rng;

@@ -1,4 +1,4 @@
-//! The turn engine: a functional core (`State` + [`engine::apply`]) and an imperative shell
+//! The turn engine: a functional core (`State` + [`turn::apply`]) and an imperative shell
 //! ([`play::play_hand`], [`matchplay::play_match`]) that asks [`player::Player`]s for decisions.
 //!
 //! Nothing here is variant-specific. Every choice a ruleset makes reaches the engine through the
@@ -6,16 +6,23 @@
 //! judges a winning hand and one that settles it. The engine never sees TOML or scripts.
 
 pub mod action;
+mod claims;
+mod draw;
 pub mod engine;
 pub mod event;
 mod facts;
 pub mod knowledge;
 pub mod matchplay;
+mod money;
 pub mod play;
 pub mod player;
 pub mod record;
+mod rotation;
 pub mod rules;
+mod setup;
 pub mod state;
+mod turn;
+mod win;
 
 pub use action::Action;
 pub use engine::{

@@ -2,12 +2,13 @@
 //! collect the events into a [`Record`].
 
 use super::action::Action;
-use super::engine::{legal_actions, new_hand_at, new_hand_from_wall, step, IllegalAction, SetupError};
 use super::event::Event;
 use super::player::Player;
 use super::record::Record;
 use super::rules::Rules;
+use super::setup::{new_hand_at, new_hand_from_wall, SetupError};
 use super::state::{HandStart, State};
+use super::turn::{legal_actions, step, IllegalAction};
 use crate::tile::{Tile, Wind};
 use std::fmt;
 

@@ -3,10 +3,11 @@
 //! them through the engine again.
 
 use super::action::Action;
-use super::engine::{legal_actions, new_hand_at, new_hand_from_wall_at, step};
 use super::event::{Event, KongKind, PaymentReason};
 use super::rules::Rules;
+use super::setup::{new_hand_at, new_hand_from_wall_at};
 use super::state::{HandStart, Phase, State};
+use super::turn::{legal_actions, step};
 use crate::tile::{Tile, TileSet, Wind};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -658,7 +659,7 @@ fn replay_events(
             return Err(fail(pos, format!("the ruleset failed: {fault}")));
         }
         if !legal.contains(&action) {
-            let err = super::engine::IllegalAction { seat, action, legal };
+            let err = super::turn::IllegalAction { seat, action, legal };
             return Err(fail(pos, format!("illegal: {}", err.message(set))));
         }
         let mut out = Vec::new();
@@ -692,7 +693,7 @@ fn penalties(
             Some(RecordEvent::Forfeit { seat, id }) => (*seat, id.clone(), true),
             _ => return Ok(()),
         };
-        let paid = super::engine::penalize(rules, st, seat, &id)
+        let paid = super::money::penalize(rules, st, seat, &id)
             .map_err(|message| Divergence { index: *pos, message })?;
         if forfeit {
             // The ruleset's penalty may let play go on; a forfeit ends the hand whatever it says.

@@ -1,0 +1,335 @@
+//! A tile on offer (a discard, or a kong that may be robbed): which seats may answer and how, and
+//! how the answers resolve (wins first, then the ruleset's claim priority).
+
+use super::action::Action;
+use super::draw::{draw, kong_stands, next_wall_empty};
+use super::event::{Event, KongKind};
+use super::money::{capped, ends_with_other_first, kong_allowed};
+use super::rules::{ClaimKind, MissedWin, MultipleWinners, Rules, WinJudgement, WinSource};
+use super::state::{Offer, Phase, State, Turn, TurnStart};
+use super::win::{discard_win, finish, shape_waits, win_facts};
+use crate::hand::Hand;
+use crate::meld::{From, Meld};
+use crate::tile::Tile;
+
+/// What `seat` may answer to the tile on offer (a discard, or a kong being declared), Pass
+/// included last. Claims other than a win are closed once the wall the next draw would come from
+/// is empty, unless the ruleset says otherwise: the last discard can only be won on. A kong on a
+/// discard also needs a replacement from the claimer's wall. A declared player may only win, or
+/// kong a hidden triplet that keeps its waits.
+pub(super) fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Offer) -> Vec<Action> {
+    let table = rules.table();
+    let set = rules.tiles();
+    let s = &st.seats[seat];
+    let tile = o.tile;
+    let mut out = Vec::new();
+    if seat == o.from {
+        return out;
+    }
+    let feeder_broke = table.no_win_from_floor && table.floor.is_some_and(|f| st.balance(o.from) <= f);
+    if let Some((hand, j)) = discard_win(rules, st, seat, o).filter(|_| !feeder_broke) {
+        let locked = match (s.missed_win, table.missed_win) {
+            (None, _) | (_, MissedWin::None) => false,
+            (Some(_), MissedWin::UntilDraw) => true,
+            (Some(passed), MissedWin::UntilDrawOrFanChange) => j.total <= passed,
+        };
+        let source = match o.kong {
+            Some(_) => WinSource::RobbedKong { konger: o.from },
+            None => WinSource::Discard { discarder: o.from },
+        };
+        let ends = table.leader_ends_only && {
+            let facts = win_facts(rules, st, seat, &hand, source, None);
+            ends_with_other_first(rules, st, &capped(rules, st, &rules.settle(&j, &facts)), seat)
+        };
+        if !locked && !ends {
+            out.push(Action::Win);
+        }
+    }
+    let claims_open = table.last_discard_claimable || !next_wall_empty(st, o.from);
+    if o.kong.is_none() && claims_open {
+        let have = s.concealed[tile.id()];
+        if let Some(d) = &s.declared {
+            if table.claims.exposed_kong
+                && have >= 3
+                && d.hidden.contains(&tile)
+                && st.wall.remaining_for(seat) > 0
+            {
+                let mut after = s.concealed;
+                after[tile.id()] -= 3;
+                if shape_waits(rules, s.melds.len() + 1, &after) == d.waits
+                    && kong_allowed(rules, st, seat, KongKind::Exposed, Some(o.from), false)
+                {
+                    out.push(Action::ExposedKong);
+                }
+            }
+            out.push(Action::Pass);
+            return out;
+        }
+        if table.claims.exposed_kong
+            && have >= 3
+            && st.wall.remaining_for(seat) > 0
+            && kong_allowed(rules, st, seat, KongKind::Exposed, Some(o.from), false)
+        {
+            out.push(Action::ExposedKong);
+        }
+        if table.claims.pong && have >= 2 {
+            out.push(Action::Pong);
+        }
+        let n = st.players();
+        if table.claims.chi && (!table.chi_from_left_only || seat == (o.from + 1) % n) {
+            for d in (0..3usize).rev() {
+                let Some(first) = tile.id().checked_sub(d).and_then(|id| set.tile(id)) else {
+                    continue;
+                };
+                if set.step(first, d as u8) != Some(tile) || !set.chow_start(first) {
+                    continue;
+                }
+                let ok = (0..3u8).all(|k| {
+                    set.step(first, k)
+                        .is_some_and(|x| x == tile || s.concealed[x.id()] > 0)
+                });
+                if ok {
+                    out.push(Action::Chi(first));
+                }
+            }
+        }
+    }
+    out.push(Action::Pass);
+    out
+}
+
+/// Where a claimed tile came from, relative to the claimer.
+pub(super) fn relative(claimer: usize, from: usize, n: usize) -> From {
+    let r = (claimer + n - from) % n;
+    if r == 1 {
+        From::Left
+    } else if r == n - 1 {
+        From::Right
+    } else {
+        From::Opposite
+    }
+}
+
+pub(super) fn new_offer(
+    from: usize,
+    tile: Tile,
+    kong: Option<KongKind>,
+    after_kong: bool,
+    kong_from: Option<usize>,
+) -> Offer {
+    Offer {
+        from,
+        tile,
+        kong,
+        waiting: Vec::new(),
+        answers: Vec::new(),
+        could_win: Vec::new(),
+        after_kong,
+        kong_from,
+    }
+}
+
+/// Offers a tile to the other seats; returns whether anyone can answer (otherwise play goes on
+/// without asking, so players are only consulted when they have a choice).
+pub(super) fn open_offer(rules: &dyn Rules, st: &mut State, mut offer: Offer) -> bool {
+    let n = st.players();
+    for k in 1..n {
+        let s = (offer.from + k) % n;
+        let opts = answer_options(rules, st, s, &offer);
+        if opts.len() > 1 {
+            offer.waiting.push(s);
+        }
+        // A locked seat still "could win" for the lock's purposes only when offered the win.
+        if opts.contains(&Action::Win) {
+            offer.could_win.push(s);
+        }
+    }
+    if offer.waiting.is_empty() {
+        return false;
+    }
+    st.phase = Phase::Offer(offer);
+    true
+}
+
+pub(super) fn claim_kind(a: &Action) -> Option<ClaimKind> {
+    match a {
+        Action::Win => Some(ClaimKind::Win),
+        Action::ExposedKong => Some(ClaimKind::Kong),
+        Action::Pong => Some(ClaimKind::Pong),
+        Action::Chi(_) => Some(ClaimKind::Chi),
+        _ => None,
+    }
+}
+
+/// Every seat has answered: wins first (limited by the multiple-winner policy), otherwise the
+/// highest-priority claim, ties to the first in turn order from the discarder.
+pub(super) fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mut Vec<Event>) {
+    let table = rules.table();
+    let n = st.players();
+    if table.missed_win != MissedWin::None {
+        for &s in &o.could_win {
+            if !o.answers.contains(&(s, Action::Win)) {
+                if let Some((_, j)) = discard_win(rules, st, s, &o) {
+                    let seat = &mut st.seats[s];
+                    seat.missed_win = Some(seat.missed_win.map_or(j.total, |v| v.max(j.total)));
+                }
+            }
+        }
+    }
+    let mut winners: Vec<usize> = o
+        .answers
+        .iter()
+        .filter(|(_, a)| *a == Action::Win)
+        .map(|(s, _)| *s)
+        .collect();
+    let limit = match table.multiple_winners {
+        MultipleWinners::First => 1,
+        MultipleWinners::Two => 2,
+        MultipleWinners::All => n,
+    };
+    winners.truncate(limit);
+    if !winners.is_empty() {
+        win_on_offer(rules, st, &o, &winners, ev);
+        return;
+    }
+    if let Some(kind) = o.kong {
+        kong_stands(rules, st, o.from, kind, o.kong_from, o.after_kong, ev);
+        return;
+    }
+    let best = o
+        .answers
+        .iter()
+        .filter_map(|(s, a)| claim_kind(a).map(|k| (table.level(k), *s, *a)))
+        .min_by_key(|(level, _, _)| *level);
+    let Some((_, seat, action)) = best else {
+        draw(rules, st, (o.from + 1) % n, ev);
+        return;
+    };
+    take_claim(rules, st, &o, seat, action, ev);
+}
+
+/// Wins on the tile on offer: the tile leaves the discarder's river (or the robbed kong goes back
+/// to what it was), and the winners are settled.
+fn win_on_offer(rules: &dyn Rules, st: &mut State, o: &Offer, winners: &[usize], ev: &mut Vec<Event>) {
+    let judged: Vec<(usize, Hand, WinJudgement)> = winners
+        .iter()
+        .filter_map(|&w| discard_win(rules, st, w, o).map(|(h, j)| (w, h, j)))
+        .collect();
+    let source = match o.kong {
+        Some(_) => WinSource::RobbedKong { konger: o.from },
+        None => WinSource::Discard { discarder: o.from },
+    };
+    let konger = &mut st.seats[o.from];
+    match o.kong {
+        None => {
+            if let Some(d) = konger.discards.last_mut() {
+                d.claimed = true;
+            }
+        }
+        Some(KongKind::Added) | Some(KongKind::Exposed) => {
+            for m in konger.melds.iter_mut() {
+                match *m {
+                    Meld::AddedKong { tile, from } | Meld::ExposedKong { tile, from } if tile == o.tile => {
+                        *m = Meld::Pung { tile, from };
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Some(KongKind::Concealed) => {
+            if let Some(i) = konger
+                .melds
+                .iter()
+                .position(|m| *m == Meld::ConcealedKong { tile: o.tile })
+            {
+                konger.melds.remove(i);
+                konger.concealed[o.tile.id()] += 3;
+            }
+        }
+    }
+    if let Some((w, _, _)) = judged.first() {
+        st.seats[*w].concealed[o.tile.id()] += 1;
+    }
+    finish(rules, st, &judged, o.tile, source, None, ev);
+}
+
+/// The claim that won the offer: the claimer makes its meld and takes the turn (a kong on a
+/// discard is itself offered for robbing first); anything else passes play to the next seat.
+fn take_claim(
+    rules: &dyn Rules,
+    st: &mut State,
+    o: &Offer,
+    seat: usize,
+    action: Action,
+    ev: &mut Vec<Event>,
+) {
+    let table = rules.table();
+    let n = st.players();
+    let tile = o.tile;
+    let from = relative(seat, o.from, n);
+    if let Some(d) = st.seats[o.from].discards.last_mut() {
+        d.claimed = true;
+    }
+    st.discard_run = None;
+    let s = &mut st.seats[seat];
+    // 漏和 is lifted by any move of one's own: a pong or a kong as well as a draw.
+    if table.missed_win == MissedWin::UntilDraw {
+        s.missed_win = None;
+    }
+    match action {
+        Action::Pong => {
+            s.concealed[tile.id()] -= 2;
+            s.melds.push(Meld::Pung { tile, from });
+            ev.push(Event::Pong {
+                seat,
+                from: o.from,
+                tile,
+            });
+            st.phase = Phase::Turn(Turn {
+                seat,
+                start: TurnStart::Pong,
+            });
+        }
+        Action::Chi(first) => {
+            let set = rules.tiles();
+            for k in 0..3u8 {
+                if let Some(x) = set.step(first, k) {
+                    if x != tile {
+                        s.concealed[x.id()] -= 1;
+                    }
+                }
+            }
+            let claimed = (tile.id() - first.id() + 1) as u8;
+            s.melds.push(Meld::Chow { first, claimed });
+            ev.push(Event::Chi {
+                seat,
+                from: o.from,
+                tile,
+                first,
+            });
+            st.phase = Phase::Turn(Turn {
+                seat,
+                start: TurnStart::Chi,
+            });
+        }
+        Action::ExposedKong => {
+            s.concealed[tile.id()] -= 3;
+            s.melds.push(Meld::ExposedKong { tile, from });
+            if let Some(d) = s.declared.as_mut() {
+                d.hidden.retain(|&h| h != tile);
+            }
+            ev.push(Event::Kong {
+                seat,
+                tile,
+                kind: KongKind::Exposed,
+                from: Some(o.from),
+            });
+            let offer = new_offer(seat, tile, Some(KongKind::Exposed), false, Some(o.from));
+            if !open_offer(rules, st, offer) {
+                kong_stands(rules, st, seat, KongKind::Exposed, Some(o.from), false, ev);
+            }
+        }
+        _ => draw(rules, st, (o.from + 1) % n, ev),
+    }
+}

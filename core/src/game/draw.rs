@@ -1,0 +1,123 @@
+//! Drawing: the ordinary draw, replacements after a kong or a bonus tile, the drawn hand when the
+//! wall runs out, and the wall questions (is it empty, is a replacement there) play asks.
+
+use super::event::{Event, KongKind, PaymentReason};
+use super::money::{kong_facts, pay};
+use super::rules::{DrawnFacts, Rules};
+use super::state::{Phase, State, Turn, TurnStart};
+use super::win::{shape_waits, wall_left_after};
+
+/// Whether the wall the next draw after `seat`'s turn would come from is empty: the shared wall,
+/// or (per-seat walls) the next seat's own. Then `seat`'s draw or discard is the hand's last tile
+/// (妙手回春, 海底捞月).
+pub(super) fn next_wall_empty(st: &State, seat: usize) -> bool {
+    wall_left_after(st, seat) == 0
+}
+
+/// Whether `seat` may declare a kong in its turn as far as the wall goes: its replacement must
+/// exist, and unless the ruleset lets the last turn be claimed, the turn must not be the last.
+/// With one shared wall both say "the wall is not empty".
+pub(super) fn kong_replacement_open(rules: &dyn Rules, st: &State, seat: usize) -> bool {
+    st.wall.remaining_for(seat) > 0 && (rules.table().last_discard_claimable || !next_wall_empty(st, seat))
+}
+
+/// A kong stood (nobody robbed it): instant kong payments, then the replacement draw.
+pub(super) fn kong_stands(
+    rules: &dyn Rules,
+    st: &mut State,
+    seat: usize,
+    kind: KongKind,
+    from: Option<usize>,
+    on_replacement: bool,
+    ev: &mut Vec<Event>,
+) {
+    let raw = rules.settle_kong(&kong_facts(st, seat, kind, from, on_replacement));
+    if raw.iter().any(|&x| x != 0) {
+        let paid = pay(rules, st, &raw, PaymentReason::Kong, ev);
+        for (k, x) in st.kong_net.iter_mut().zip(paid) {
+            *k += x;
+        }
+    }
+    replacement(rules, st, seat, true, from, ev);
+}
+
+/// An ordinary draw for `seat`, or the drawn hand when the wall is empty.
+pub(super) fn draw(rules: &dyn Rules, st: &mut State, seat: usize, ev: &mut Vec<Event>) {
+    match st.wall.draw_for(seat) {
+        None => exhaustive(rules, st, ev),
+        Some(tile) => {
+            let s = &mut st.seats[seat];
+            s.concealed[tile.id()] += 1;
+            s.missed_win = None;
+            ev.push(Event::Draw {
+                seat,
+                tile,
+                replacement: false,
+            });
+            st.phase = Phase::Turn(Turn {
+                seat,
+                start: TurnStart::Drew {
+                    tile,
+                    after_kong: false,
+                    kong_from: None,
+                    after_bonus: false,
+                },
+            });
+        }
+    }
+}
+
+/// A replacement draw from the wall's end after a kong (made on `kong_from`'s discard, if any)
+/// or a bonus tile.
+pub(super) fn replacement(
+    rules: &dyn Rules,
+    st: &mut State,
+    seat: usize,
+    after_kong: bool,
+    kong_from: Option<usize>,
+    ev: &mut Vec<Event>,
+) {
+    match st.wall.replacement_for(seat) {
+        None => exhaustive(rules, st, ev),
+        Some(tile) => {
+            let s = &mut st.seats[seat];
+            s.concealed[tile.id()] += 1;
+            s.missed_win = None;
+            ev.push(Event::Draw {
+                seat,
+                tile,
+                replacement: true,
+            });
+            st.phase = Phase::Turn(Turn {
+                seat,
+                start: TurnStart::Drew {
+                    tile,
+                    after_kong,
+                    kong_from,
+                    // Replacements are drawn for kongs and for bonus tiles only.
+                    after_bonus: !after_kong,
+                },
+            });
+        }
+    }
+}
+
+/// The drawn hand (荒牌), with the ruleset's drawn-hand payments.
+pub(super) fn exhaustive(rules: &dyn Rules, st: &mut State, ev: &mut Vec<Event>) {
+    ev.push(Event::ExhaustiveDraw);
+    let facts = DrawnFacts {
+        declared_order: st.declared_order(),
+        kong_net: st.kong_net.clone(),
+        ready: st
+            .seats
+            .iter()
+            .map(|s| s.declared.is_some() || !shape_waits(rules, s.melds.len(), &s.concealed).is_empty())
+            .collect(),
+        dealer_streak: st.dealer_streak,
+    };
+    let raw = rules.settle_drawn(&facts);
+    if raw.iter().any(|&x| x != 0) {
+        pay(rules, st, &raw, PaymentReason::DrawnHand, ev);
+    }
+    st.phase = Phase::Over { winners: vec![] };
+}

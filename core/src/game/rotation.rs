@@ -1,0 +1,36 @@
+//! Dealer rotation between hands: who deals next and whether the round count advances.
+
+use super::rules::{DealerAfterDraw, DealerAfterMultiple, DealerRotation, TableRules};
+
+/// The dealer of the next hand, and whether the deal passed on (which advances the round count).
+/// `discarder` is the seat that fed the win(s), if they were on a discard or a robbed kong.
+pub fn next_dealer(
+    table: &TableRules,
+    dealer: usize,
+    winners: &[usize],
+    discarder: Option<usize>,
+) -> (usize, bool) {
+    let players = table.player_count().max(1);
+    let pass = ((dealer + 1) % players, true);
+    let to = |seat: usize| (seat, seat != dealer);
+    if winners.is_empty() {
+        return match (table.dealer, table.dealer_after_draw) {
+            (DealerRotation::Rotate, _) | (_, DealerAfterDraw::Pass) => pass,
+            (_, DealerAfterDraw::Stay) => (dealer, false),
+        };
+    }
+    match table.dealer {
+        DealerRotation::Rotate => pass,
+        DealerRotation::WinnerDeals => match (winners, table.dealer_after_multiple, discarder) {
+            ([_, _, ..], DealerAfterMultiple::Discarder, Some(d)) => to(d),
+            _ => to(winners[0]),
+        },
+        DealerRotation::StayOnWin => {
+            if winners.contains(&dealer) {
+                (dealer, false)
+            } else {
+                pass
+            }
+        }
+    }
+}

@@ -1,0 +1,363 @@
+//! The rules of play as pure functions over [`State`]: what a seat may do now
+//! ([`legal_actions`]) and what doing it leads to ([`apply`]). Deterministic: the same state and
+//! action always give the same result, which is what makes records replayable. This module holds
+//! the turn itself (discard, declare ready, bonus, concealed and added kongs); answers to a tile
+//! on offer are [`super::claims`], wins [`super::win`], draws [`super::draw`].
+
+use super::action::Action;
+use super::claims::{answer_options, new_offer, open_offer, resolve_offer};
+use super::draw::{draw, kong_replacement_open, kong_stands, replacement};
+use super::event::{Event, KongKind, PaymentReason};
+use super::money::{capped, ends_with_other_first, kong_allowed, pay};
+use super::rules::{DiscardRunFacts, Rules, WinSource};
+use super::state::{Declared, Discarded, Phase, State, Turn, TurnStart};
+use super::win::{finish, self_win, shape_waits, win_facts};
+use crate::meld::Meld;
+use crate::tile::{Counts, Tile, TileSet};
+use std::fmt;
+
+/// An action the seat may not take now. Never applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalAction {
+    pub seat: usize,
+    pub action: Action,
+    /// What the seat could have done.
+    pub legal: Vec<Action>,
+}
+
+impl IllegalAction {
+    /// The error in words, tiles in notation.
+    pub fn message(&self, set: &TileSet) -> String {
+        let legal: Vec<String> = self.legal.iter().map(|a| a.describe(set)).collect();
+        if legal.is_empty() {
+            format!(
+                "seat {} cannot act now (tried: {})",
+                self.seat,
+                self.action.describe(set)
+            )
+        } else {
+            format!(
+                "seat {} may not {} now; legal: {}",
+                self.seat,
+                self.action.describe(set),
+                legal.join(", ")
+            )
+        }
+    }
+}
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "seat {} may not take {:?} now ({} legal actions)",
+            self.seat,
+            self.action,
+            self.legal.len()
+        )
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+/// What `seat` may do now; empty when it is not that seat's move. Offers are answered one seat
+/// at a time in turn order, so only the seat [`State::to_act`] names gets actions.
+pub fn legal_actions(rules: &dyn Rules, st: &State, seat: usize) -> Vec<Action> {
+    if st.to_act() != Some(seat) {
+        return Vec::new();
+    }
+    match &st.phase {
+        Phase::Turn(t) => turn_actions(rules, st, t),
+        Phase::Offer(o) => answer_options(rules, st, seat, o),
+        Phase::Over { .. } => Vec::new(),
+    }
+}
+
+/// Applies one action if it is legal, returning the new state and what happened. The input
+/// state is untouched either way.
+pub fn apply(
+    rules: &dyn Rules,
+    state: &State,
+    seat: usize,
+    action: Action,
+) -> Result<(State, Vec<Event>), IllegalAction> {
+    let legal = legal_actions(rules, state, seat);
+    if !legal.contains(&action) {
+        return Err(IllegalAction { seat, action, legal });
+    }
+    let mut st = state.clone();
+    let mut events = Vec::new();
+    step(rules, &mut st, seat, action, &mut events);
+    Ok((st, events))
+}
+
+/// Applies an action already checked against [`legal_actions`] for this state, in place. The
+/// shell uses it to avoid cloning the state every move.
+pub(crate) fn step(rules: &dyn Rules, st: &mut State, seat: usize, action: Action, ev: &mut Vec<Event>) {
+    match st.phase.clone() {
+        Phase::Turn(t) => turn_step(rules, st, t, action, ev),
+        Phase::Offer(mut o) => {
+            o.waiting.retain(|&s| s != seat);
+            o.answers.push((seat, action));
+            if o.waiting.is_empty() {
+                resolve_offer(rules, st, o, ev);
+            } else {
+                st.phase = Phase::Offer(o);
+            }
+        }
+        Phase::Over { .. } => {}
+    }
+}
+
+pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Action> {
+    let set = rules.tiles();
+    let table = rules.table();
+    let s = &st.seats[t.seat];
+    let mut out = Vec::new();
+    if table.claims.bonus {
+        out.extend(
+            set.tiles()
+                .filter(|&b| set.is_bonus(b) && s.concealed[b.id()] > 0)
+                .map(Action::Bonus),
+        );
+        if !out.is_empty() {
+            // A bonus tile is set aside before anything else is done with the hand.
+            return out;
+        }
+    }
+    let drawn = match t.start {
+        TurnStart::Drew { tile, .. } => Some(tile),
+        _ => None,
+    };
+    if let TurnStart::Drew { tile, after_kong, .. } = t.start {
+        if let Some((hand, j)) = self_win(rules, st, t.seat, tile, &t.start) {
+            let fed = if after_kong { kong_from_of(t) } else { None };
+            let facts = win_facts(rules, st, t.seat, &hand, WinSource::SelfDrawn, fed);
+            if !ends_with_other_first(rules, st, &capped(rules, st, &rules.settle(&j, &facts)), t.seat) {
+                out.push(Action::SelfWin);
+            }
+        }
+    }
+    // A declared hand is frozen: kongs only when they leave the waits as declared.
+    let frozen = s.declared.as_ref();
+    let keeps_waits =
+        |d: &Declared, melds: usize, after: &Counts| shape_waits(rules, melds, after) == d.waits;
+    let kongs_open = kong_replacement_open(rules, st, t.seat)
+        && !(table.no_kong_after_chi && t.start == TurnStart::Chi)
+        && !(table.no_kong_after_pong && t.start == TurnStart::Pong);
+    if kongs_open {
+        if table.claims.concealed_kong {
+            for k in set.playing_tiles().filter(|k| s.concealed[k.id()] >= 4) {
+                let ok = frozen.is_none_or(|d| {
+                    let mut after = s.concealed;
+                    after[k.id()] -= 4;
+                    drawn == Some(k) && d.hidden.contains(&k) && keeps_waits(d, s.melds.len() + 1, &after)
+                });
+                if ok && kong_allowed(rules, st, t.seat, KongKind::Concealed, None, after_kong_of(t)) {
+                    out.push(Action::ConcealedKong(k));
+                }
+            }
+        }
+        if table.claims.added_kong {
+            for m in &s.melds {
+                if let Meld::Pung { tile, .. } = *m {
+                    if s.concealed[tile.id()] > 0 {
+                        let ok = frozen.is_none_or(|d| {
+                            let mut after = s.concealed;
+                            after[tile.id()] -= 1;
+                            drawn == Some(tile) && keeps_waits(d, s.melds.len(), &after)
+                        });
+                        if ok && kong_allowed(rules, st, t.seat, KongKind::Added, None, after_kong_of(t)) {
+                            out.push(Action::AddedKong(tile));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let candidates: Vec<Tile> = match (frozen, drawn) {
+        (Some(_), Some(d)) => vec![d],
+        _ => set.tiles().filter(|k| s.concealed[k.id()] > 0).collect(),
+    };
+    let allowed = unbanned(st, t.seat, candidates);
+    out.extend(allowed.iter().map(|&d| Action::Discard(d)));
+    if table.declare_ready && frozen.is_none() {
+        for &d in &allowed {
+            let mut after = s.concealed;
+            after[d.id()] -= 1;
+            if shape_waits(rules, s.melds.len(), &after).is_empty() {
+                continue;
+            }
+            let triplets: Vec<Tile> = set.playing_tiles().filter(|k| after[k.id()] >= 3).collect();
+            for subset in 0u32..(1 << triplets.len()) {
+                let hidden = triplets
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| subset >> i & 1 == 1)
+                    .fold(0u64, |m, (_, k)| m | 1 << k.id());
+                out.push(Action::DeclareReady { discard: d, hidden });
+            }
+        }
+    }
+    out
+}
+
+/// The discards `seat` may make of `candidates`: none that another declared player waits on,
+/// unless every candidate is such a tile.
+pub(super) fn unbanned(st: &State, seat: usize, candidates: Vec<Tile>) -> Vec<Tile> {
+    let banned = |t: &Tile| {
+        st.seats
+            .iter()
+            .enumerate()
+            .any(|(i, x)| i != seat && x.declared.as_ref().is_some_and(|d| d.waits.contains(t)))
+    };
+    if candidates.iter().all(banned) {
+        return candidates;
+    }
+    candidates.into_iter().filter(|t| !banned(t)).collect()
+}
+
+pub(super) fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Action, ev: &mut Vec<Event>) {
+    let seat = t.seat;
+    let after_kong = matches!(t.start, TurnStart::Drew { after_kong: true, .. });
+    match action {
+        Action::SelfWin => {
+            if let TurnStart::Drew {
+                tile,
+                after_kong,
+                kong_from,
+                ..
+            } = t.start
+            {
+                if let Some((hand, j)) = self_win(rules, st, seat, tile, &t.start) {
+                    let fed = if after_kong { kong_from } else { None };
+                    finish(rules, st, &[(seat, hand, j)], tile, WinSource::SelfDrawn, fed, ev);
+                }
+            }
+        }
+        Action::Discard(tile) => discard(rules, st, seat, tile, after_kong, ev),
+        Action::DeclareReady {
+            discard: tile,
+            hidden,
+        } => {
+            let set = rules.tiles();
+            let s = &st.seats[seat];
+            let mut after = s.concealed;
+            after[tile.id()] -= 1;
+            let waits = shape_waits(rules, s.melds.len(), &after);
+            let hidden: Vec<Tile> = set.tiles().filter(|k| hidden >> k.id() & 1 == 1).collect();
+            let order = st.seats.iter().filter(|x| x.declared.is_some()).count();
+            st.seats[seat].declared = Some(Declared {
+                order,
+                hidden: hidden.clone(),
+                waits: waits.clone(),
+            });
+            ev.push(Event::Ready { seat, hidden, waits });
+            discard(rules, st, seat, tile, after_kong, ev);
+        }
+        Action::Bonus(tile) => {
+            let s = &mut st.seats[seat];
+            s.concealed[tile.id()] -= 1;
+            s.bonus.push(tile);
+            ev.push(Event::Bonus { seat, tile });
+            replacement(rules, st, seat, false, None, ev);
+        }
+        Action::ConcealedKong(tile) => {
+            let s = &mut st.seats[seat];
+            s.concealed[tile.id()] -= 4;
+            s.melds.push(Meld::ConcealedKong { tile });
+            if let Some(d) = s.declared.as_mut() {
+                d.hidden.retain(|&h| h != tile);
+            }
+            ev.push(Event::Kong {
+                seat,
+                tile,
+                kind: KongKind::Concealed,
+                from: None,
+            });
+            let offer = new_offer(seat, tile, Some(KongKind::Concealed), after_kong, None);
+            if !open_offer(rules, st, offer) {
+                kong_stands(rules, st, seat, KongKind::Concealed, None, after_kong, ev);
+            }
+        }
+        Action::AddedKong(tile) => {
+            let s = &mut st.seats[seat];
+            s.concealed[tile.id()] -= 1;
+            for m in s.melds.iter_mut() {
+                if let Meld::Pung { tile: p, from } = *m {
+                    if p == tile {
+                        *m = Meld::AddedKong { tile, from };
+                        break;
+                    }
+                }
+            }
+            ev.push(Event::Kong {
+                seat,
+                tile,
+                kind: KongKind::Added,
+                from: None,
+            });
+            let offer = new_offer(seat, tile, Some(KongKind::Added), after_kong, None);
+            if !open_offer(rules, st, offer) {
+                kong_stands(rules, st, seat, KongKind::Added, None, after_kong, ev);
+            }
+        }
+        Action::Pass | Action::Chi(_) | Action::Pong | Action::ExposedKong | Action::Win => {}
+    }
+}
+
+/// Discards `tile` and offers it; the next seat draws when nobody can answer.
+pub(super) fn discard(
+    rules: &dyn Rules,
+    st: &mut State,
+    seat: usize,
+    tile: Tile,
+    after_kong: bool,
+    ev: &mut Vec<Event>,
+) {
+    let n = st.players();
+    let s = &mut st.seats[seat];
+    s.concealed[tile.id()] -= 1;
+    s.discards.push(Discarded { tile, claimed: false });
+    if s.concealed_len() == 1 {
+        if let Some(alone) = rules.tiles().tiles().find(|k| s.concealed[k.id()] > 0) {
+            if s.held_alone.last() != Some(&alone) {
+                s.held_alone.push(alone);
+            }
+        }
+    }
+    ev.push(Event::Discard { seat, tile });
+    if let Some(k) = rules.table().discard_run {
+        let run = match st.discard_run {
+            Some((t, first, c)) if t == tile => (t, first, c.saturating_add(1)),
+            _ => (tile, seat, 1),
+        };
+        st.discard_run = Some(run);
+        if run.2 >= k.max(1) {
+            st.discard_run = None;
+            let facts = DiscardRunFacts {
+                first: run.1,
+                tile,
+                dealer_streak: st.dealer_streak,
+            };
+            let raw = rules.settle_discard_run(&facts);
+            if raw.iter().any(|&x| x != 0) {
+                pay(rules, st, &raw, PaymentReason::DiscardRun, ev);
+            }
+        }
+    }
+    if !open_offer(rules, st, new_offer(seat, tile, None, after_kong, None)) {
+        draw(rules, st, (seat + 1) % n, ev);
+    }
+}
+
+pub(super) fn after_kong_of(t: &Turn) -> bool {
+    matches!(t.start, TurnStart::Drew { after_kong: true, .. })
+}
+
+pub(super) fn kong_from_of(t: &Turn) -> Option<usize> {
+    match t.start {
+        TurnStart::Drew { kong_from, .. } => kong_from,
+        _ => None,
+    }
+}

@@ -1,0 +1,241 @@
+//! Wins: the hand a win is scored as, whether the ruleset accepts it, and the facts its settlement
+//! is given. Also the shape waits that declaring ready and the drawn hand rely on.
+
+use super::event::{Event, KongKind, PaymentReason};
+use super::facts::{last_copy, WinHow};
+use super::money::pay;
+use super::rules::{Rules, TableRules, WinFacts, WinJudgement, WinSource};
+use super::state::{Offer, Phase, State, TurnStart};
+use crate::decompose::is_win;
+use crate::hand::{Context, Hand};
+use crate::meld::Meld;
+use crate::notation::print_hand;
+use crate::tile::{Counts, Tile};
+
+/// The tiles that complete a hand of `counts` (3n+1 tiles, `melds` declared) in shape, in tile
+/// order; a kind whose every copy is already in the hand is not a wait.
+pub fn shape_waits(rules: &dyn Rules, melds: usize, counts: &Counts) -> Vec<Tile> {
+    let set = rules.tiles();
+    set.playing_tiles()
+        .filter(|w| {
+            if counts[w.id()] >= set.copies(*w) {
+                return false;
+            }
+            let mut c = *counts;
+            c[w.id()] += 1;
+            is_win(set, rules.forms(), melds, &c)
+        })
+        .collect()
+}
+
+/// The winning hand as the scorer reads it: concealed tiles `before` plus `win` written last,
+/// with the context words the engine knows (the notation's and the ruleset's facts).
+pub(super) fn win_hand(
+    table: &TableRules,
+    st: &State,
+    seat: usize,
+    before: &Counts,
+    win: Tile,
+    how: WinHow,
+) -> Hand {
+    let s = &st.seats[seat];
+    let mut concealed = Vec::with_capacity(18);
+    for (id, &c) in before.iter().enumerate() {
+        for _ in 0..c {
+            concealed.push(Tile::from_id(id));
+        }
+    }
+    concealed.push(win);
+    Hand {
+        melds: s.melds.clone(),
+        concealed,
+        bonus: Vec::new(),
+        context: Context {
+            self_drawn: how.self_drawn,
+            last_tile: how.last_tile(),
+            kong: how.kong,
+            fourth: how.fourth,
+            seat: s.wind,
+            round: st.round,
+            flowers: s.bonus.len() as u8,
+            extra: how.words(table),
+        },
+        red: Default::default(),
+    }
+}
+
+/// Tiles left in the wall the draw after `seat`'s turn would come from.
+pub(super) fn wall_left_after(st: &State, seat: usize) -> usize {
+    st.wall.remaining_for((seat + 1) % st.players().max(1))
+}
+
+/// A self-drawn win on `tile` (already in the hand), if the ruleset accepts it; `start` says how
+/// the tile was drawn.
+pub(super) fn self_win(
+    rules: &dyn Rules,
+    st: &State,
+    seat: usize,
+    tile: Tile,
+    start: &TurnStart,
+) -> Option<(Hand, WinJudgement)> {
+    let s = &st.seats[seat];
+    if s.concealed[tile.id()] == 0 || !is_win(rules.tiles(), rules.forms(), s.melds.len(), &s.concealed) {
+        return None;
+    }
+    let (after_kong, after_bonus) = match *start {
+        TurnStart::Drew {
+            after_kong,
+            after_bonus,
+            ..
+        } => (after_kong, after_bonus),
+        _ => (false, false),
+    };
+    let mut before = s.concealed;
+    before[tile.id()] -= 1;
+    let table = rules.table();
+    let how = WinHow {
+        self_drawn: true,
+        kong: after_kong,
+        fourth: last_copy(table, rules.tiles(), st, tile, false, None),
+        wall_left: Some(wall_left_after(st, seat)),
+        after_bonus,
+        after_kong_discard: false,
+    };
+    let hand = win_hand(table, st, seat, &before, tile, how);
+    let j = rules.judge_win(&hand).filter(|j| j.valid)?;
+    Some((hand, j))
+}
+
+/// A win on the tile on offer: a discard, or (with `kong`) robbing a kong.
+pub(super) fn discard_win(
+    rules: &dyn Rules,
+    st: &State,
+    seat: usize,
+    o: &Offer,
+) -> Option<(Hand, WinJudgement)> {
+    let table = rules.table();
+    let (tile, kong) = (o.tile, o.kong);
+    if let Some(k) = kong {
+        let allowed = match k {
+            KongKind::Added => table.rob_kong.added,
+            KongKind::Concealed => table.rob_kong.concealed,
+            KongKind::Exposed => table.rob_kong.exposed,
+        };
+        if !allowed {
+            return None;
+        }
+    }
+    let s = &st.seats[seat];
+    let mut full = s.concealed;
+    full[tile.id()] += 1;
+    if !is_win(rules.tiles(), rules.forms(), s.melds.len(), &full) {
+        return None;
+    }
+    // The offered tile itself is on the table (in the discards or the kong) and is not "seen".
+    let on_table = kong != Some(KongKind::Concealed);
+    let robbed = (kong == Some(KongKind::Added)).then_some(o.from);
+    let how = WinHow {
+        self_drawn: false,
+        kong: kong.is_some(),
+        fourth: last_copy(table, rules.tiles(), st, tile, on_table, robbed),
+        wall_left: kong.is_none().then(|| wall_left_after(st, o.from)),
+        after_bonus: false,
+        after_kong_discard: o.after_kong && kong.is_none(),
+    };
+    let hand = win_hand(table, st, seat, &s.concealed, tile, how);
+    let j = rules.judge_win(&hand).filter(|j| j.valid)?;
+    Some((hand, j))
+}
+
+/// The seat a meld was claimed from, if it was claimed.
+pub(super) fn meld_source(seat: usize, n: usize, m: &Meld) -> Option<usize> {
+    m.source_seat(seat, n)
+}
+
+/// Records the wins and their payments, and ends the hand. `kong_fed_by`: for a win on a kong
+/// replacement, the seat whose discard that kong was made on.
+pub(super) fn finish(
+    rules: &dyn Rules,
+    st: &mut State,
+    winners: &[(usize, Hand, WinJudgement)],
+    tile: Tile,
+    source: WinSource,
+    kong_fed_by: Option<usize>,
+    ev: &mut Vec<Event>,
+) {
+    let set = rules.tiles();
+    for (w, hand, j) in winners {
+        let (from, robbed) = match source {
+            WinSource::SelfDrawn => (None, false),
+            WinSource::Discard { discarder } => (Some(discarder), false),
+            WinSource::RobbedKong { konger } => (Some(konger), true),
+        };
+        ev.push(Event::Win {
+            seat: *w,
+            tile,
+            self_drawn: source == WinSource::SelfDrawn,
+            from,
+            robbed_kong: robbed,
+            hand: print_hand(set, hand),
+            fans: j.fans.clone(),
+            total: j.total,
+        });
+        let mut facts = win_facts(rules, st, *w, hand, source, kong_fed_by);
+        let horses = rules.horses(&facts);
+        if horses > 0 {
+            facts.horses = st.wall.live().into_iter().rev().take(horses).collect();
+            ev.push(Event::Horses {
+                seat: *w,
+                tiles: facts.horses.clone(),
+            });
+        }
+        let raw = rules.settle(j, &facts);
+        pay(rules, st, &raw, PaymentReason::Win, ev);
+    }
+    st.phase = Phase::Over {
+        winners: winners.iter().map(|(w, _, _)| *w).collect(),
+    };
+}
+
+/// What the engine knows about a win by `w` with `hand`, for its settlement.
+pub(super) fn win_facts(
+    rules: &dyn Rules,
+    st: &State,
+    w: usize,
+    hand: &Hand,
+    source: WinSource,
+    kong_fed_by: Option<usize>,
+) -> WinFacts {
+    let set = rules.tiles();
+    let n = st.players();
+    let melds = &st.seats[w].melds;
+    let concealed_kongs = melds
+        .iter()
+        .filter(|m| matches!(m, Meld::ConcealedKong { .. }))
+        .count();
+    let one_suit = hand.is_one_suit(set);
+    WinFacts {
+        winner: w,
+        source,
+        dealer: st.dealer,
+        flowers: st.seats[w].bonus.len() as u8,
+        declared: st.seats.iter().map(|s| s.declared.is_some()).collect(),
+        kong_fed_by,
+        exposed_melds: (melds.len() - concealed_kongs) as u8,
+        concealed_kongs: concealed_kongs as u8,
+        last_meld_from: melds.last().and_then(|m| meld_source(w, n, m)),
+        dealer_streak: st.dealer_streak,
+        claim_feeders: (0..n)
+            .map(|s| {
+                st.seats[s]
+                    .melds
+                    .iter()
+                    .filter_map(|m| meld_source(s, n, m))
+                    .collect()
+            })
+            .collect(),
+        one_suit,
+        held_alone: st.seats[w].held_alone.clone(),
+        horses: Vec::new(),
+    }
+}
