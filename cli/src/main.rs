@@ -350,7 +350,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Sample { rules, seed, count } => {
             let rs = load(&rules)?;
             let mut rng = mj_core::Rng::new(seed);
-            let opts = mj_core::sample::SampleOptions::default();
+            let opts = mj_dsl::sample::SampleOptions::default();
             for _ in 0..count {
                 let h = mj_dsl::sample::winning_hand(&rs, &mut rng, &opts);
                 writeln!(out, "{}", mj_core::print_hand(&rs.tiles, &h)).map_err(|e| e.to_string())?;

@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use mj_core::notation::print_hand;
 use mj_core::rng::Rng;
-use mj_core::sample::{winning_hand, SampleOptions};
+use mj_testkit::sample::{winning_hand, SampleOptions};
 use serde_json::Value;
 
 /// What a line of the generated file should produce.

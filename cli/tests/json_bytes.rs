@@ -18,7 +18,7 @@ use std::process::{Command, Stdio};
 
 use mj_core::notation::print_hand;
 use mj_core::rng::Rng;
-use mj_core::sample::{winning_hand, SampleOptions};
+use mj_testkit::sample::{winning_hand, SampleOptions};
 
 const CORPORA: [&str; 9] = [
     "mcr",

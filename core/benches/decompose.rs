@@ -3,9 +3,10 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use mj_core::decompose::{is_win, readings};
-use mj_core::tile::{presets, MAX_KINDS};
+use mj_core::tile::MAX_KINDS;
 use mj_core::wait::{shanten, shanten_best, waits};
 use mj_core::{Counts, FormRules, Rng, Tile, TileSet};
+use mj_testkit::presets;
 
 fn counts(set: &TileSet, s: &str) -> Counts {
     let mut c = [0u8; MAX_KINDS];

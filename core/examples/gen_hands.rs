@@ -11,8 +11,9 @@ use std::process::ExitCode;
 
 use mj_core::notation::print_hand;
 use mj_core::rng::Rng;
-use mj_core::sample::{winning_hand, SampleOptions};
-use mj_core::tile::{presets, TileSet};
+use mj_core::tile::TileSet;
+use mj_testkit::presets;
+use mj_testkit::sample::{winning_hand, SampleOptions};
 
 const USAGE: &str = "usage: gen_hands --seed S --count N [--set mcr|shiwan|kawuxing]";
 

@@ -9,7 +9,6 @@ pub mod meld;
 pub mod notation;
 pub mod reading;
 pub mod rng;
-pub mod sample;
 mod suit_shapes;
 pub mod tile;
 pub mod tournament;

@@ -734,109 +734,11 @@ impl Knits {
     }
 }
 
-/// Built-in tile set specs that stand in for rulesets in core-only tools and tests.
-pub mod presets {
-    use super::*;
-
-    fn suit(letter: char, name: &str, max_rank: u8) -> SuitSpec {
-        SuitSpec {
-            letter,
-            name: name.into(),
-            min_rank: 1,
-            max_rank,
-            copies: 4,
-            red: 0,
-            red_rank: 5,
-            ranks: None,
-        }
-    }
-
-    /// 144 tiles: three suits 1–9, four winds, three dragons, eight bonus tiles.
-    pub fn chinese_official() -> TileSetSpec {
-        TileSetSpec {
-            suits: vec![suit('m', "万", 9), suit('p', "饼", 9), suit('s', "条", 9)],
-            honours: HONOUR_LETTERS.to_vec(),
-            honour_copies: 4,
-            bonus: (1..=8).collect(),
-            honour_numbers: None,
-        }
-    }
-
-    /// 136 tiles: three suits ranked 1–10 and four winds.
-    pub fn ten_rank() -> TileSetSpec {
-        TileSetSpec {
-            suits: vec![suit('m', "万", 10), suit('p', "饼", 10), suit('s', "条", 10)],
-            honours: vec!['E', 'S', 'W', 'N'],
-            honour_copies: 4,
-            bonus: vec![],
-            honour_numbers: None,
-        }
-    }
-
-    /// 84 tiles: 万 and 筒 1–9 and the three dragons.
-    pub fn two_suits_dragons() -> TileSetSpec {
-        TileSetSpec {
-            suits: vec![suit('m', "万", 9), suit('p', "筒", 9)],
-            honours: vec!['C', 'F', 'P'],
-            honour_copies: 4,
-            bonus: vec![],
-            honour_numbers: None,
-        }
-    }
-}
-
 /// `n` tiles in words: "1 tile", "14 tiles".
 pub fn tiles_word(n: usize) -> String {
     if n == 1 {
         "1 tile".to_string()
     } else {
         format!("{n} tiles")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shipped_sets_have_the_documented_sizes() {
-        let mcr = TileSet::new("mcr", &presets::chinese_official()).unwrap();
-        assert_eq!(mcr.total_tiles(), 144);
-        assert_eq!(mcr.playing_kinds(), 34);
-        let shiwan = TileSet::new("shiwan", &presets::ten_rank()).unwrap();
-        assert_eq!(shiwan.total_tiles(), 136);
-        let kawuxing = TileSet::new("kawuxing", &presets::two_suits_dragons()).unwrap();
-        assert_eq!(kawuxing.total_tiles(), 84);
-    }
-
-    #[test]
-    fn sequences_follow_the_suit_and_never_wrap() {
-        let shiwan = TileSet::new("shiwan", &presets::ten_rank()).unwrap();
-        let eight = shiwan.suited('m', 8).unwrap();
-        assert!(shiwan.chow_start(eight), "8-9-10 is a sequence where ten exists");
-        assert!(!shiwan.chow_start(shiwan.suited('m', 9).unwrap()));
-        let ten = shiwan.suited('m', 10).unwrap();
-        assert!(shiwan.is_terminal(ten));
-        assert_eq!(shiwan.step(ten, 1), None);
-        let mcr = TileSet::new("mcr", &presets::chinese_official()).unwrap();
-        assert!(!mcr.chow_start(mcr.suited('m', 8).unwrap()));
-        assert_eq!(mcr.suited('m', 10), None);
-        assert!(mcr.is_terminal(mcr.suited('p', 9).unwrap()));
-    }
-
-    #[test]
-    fn bad_specs_are_rejected_with_a_reason() {
-        let mut spec = presets::chinese_official();
-        spec.suits[0].max_rank = 11;
-        assert!(matches!(
-            TileSet::new("x", &spec),
-            Err(TileSetError::BadRankRange { .. })
-        ));
-        let mut spec = presets::chinese_official();
-        spec.honours.push('E');
-        assert_eq!(TileSet::new("x", &spec), Err(TileSetError::DuplicateHonour('E')));
-        let mut spec = presets::chinese_official();
-        spec.suits[1].letter = 'x';
-        assert_eq!(TileSet::new("x", &spec), Err(TileSetError::BadSuitLetter('x')));
     }
 }

@@ -7,9 +7,10 @@ use std::collections::BTreeSet;
 
 use mj_core::decompose::{is_win, readings};
 use mj_core::meld::From;
-use mj_core::tile::{presets, Kind, MAX_KINDS};
+use mj_core::tile::{Kind, MAX_KINDS};
 use mj_core::wait::{shanten, waits};
 use mj_core::{Counts, Form, FormRules, Meld, Reading, SetKind, Tile, TileSet, Wait, WinPlace};
+use mj_testkit::presets;
 use proptest::prelude::*;
 
 struct Rng(u64);

@@ -11,8 +11,9 @@ use mj_core::notation::{
     parse_hand, parse_hand_fast, parse_hand_pest, print_hand, ContextWordSpec, WordValue,
 };
 use mj_core::rng::Rng;
-use mj_core::sample::{winning_hand, SampleOptions};
-use mj_core::tile::{presets, TileSet};
+use mj_core::tile::TileSet;
+use mj_testkit::presets;
+use mj_testkit::sample::{winning_hand, SampleOptions};
 use proptest::prelude::*;
 
 fn sets() -> Vec<TileSet> {

@@ -3,8 +3,9 @@
 
 use mj_core::meld::From as Source;
 use mj_core::notation::{parse_hand, parse_tiles, print_hand, print_tiles, ContextWordSpec};
-use mj_core::tile::{presets, Tile, TileSet};
+use mj_core::tile::{Tile, TileSet};
 use mj_core::{Hand, Meld, Wind};
+use mj_testkit::presets;
 use proptest::prelude::*;
 
 fn sets() -> Vec<TileSet> {

@@ -3,9 +3,11 @@
 //! no caches, every knitted pattern tried), on random hands of every preset tile set, with every
 //! form enabled and with each form alone, for 3n+1 and 3n+2 hands, with and without melds.
 
-use mj_core::tile::{presets, MAX_KINDS};
+use mj_core::tile::MAX_KINDS;
+
 use mj_core::wait::{shanten, shanten_best};
 use mj_core::{Counts, FormRules, Shanten, Tile, TileSet};
+use mj_testkit::presets;
 use proptest::prelude::*;
 
 mod reference {

@@ -4,9 +4,10 @@ use mj_core::decompose::is_win;
 use mj_core::hand::counts_of;
 use mj_core::reading::FormRules;
 use mj_core::rng::Rng;
-use mj_core::sample::{winning_hand, SampleOptions};
-use mj_core::tile::{presets, TileSet};
+use mj_core::tile::TileSet;
 use mj_core::wait::shape_waits;
+use mj_testkit::presets;
+use mj_testkit::sample::{winning_hand, SampleOptions};
 
 fn brute(set: &TileSet, rules: &FormRules, melds: usize, before: &mj_core::Counts) -> u64 {
     let mut mask = 0;

@@ -4,7 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use mj_core::rng::Rng;
-use mj_core::sample::{winning_hand, SampleOptions};
+use mj_testkit::sample::{winning_hand, SampleOptions};
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("score");

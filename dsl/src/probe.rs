@@ -5,7 +5,7 @@
 
 use crate::ruleset::Ruleset;
 use mj_core::rng::Rng;
-use mj_core::sample::{winning_hand, SampleOptions};
+use mj_testkit::sample::{winning_hand, SampleOptions};
 
 /// How many hands the probe corpus holds: enough to reach every win form and most shapes, few
 /// enough that a ruleset full of runaway scripts is still checked in well under a second (each

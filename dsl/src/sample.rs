@@ -1,19 +1,20 @@
 //! Seeded random winning hands for a ruleset, for differential tests against other scorers: the
-//! core sampler's hand ([`mj_core::sample::winning_hand`]), fitted to the ruleset's table (seats,
+//! core sampler's hand ([`mj_testkit::sample::winning_hand`]), fitted to the ruleset's table (seats,
 //! claims) and given values for the ruleset's own context words and red copies. Nothing here
 //! knows a ruleset by name: what is drawn follows from the words' declared kinds.
 
 use crate::ruleset::Ruleset;
 use mj_core::notation::WordValue;
-use mj_core::sample::SampleOptions;
 use mj_core::{Hand, Meld, Rng, Tile, Wind};
+/// The sampler's options, re-exported so front ends need not depend on the test kit.
+pub use mj_testkit::sample::SampleOptions;
 
 /// Percent of hands that get each flag word of the ruleset.
 const FLAG_PERCENT: u64 = 25;
 
 /// A winning hand (in shape) for `rs`, decorated with the ruleset's context words.
 pub fn winning_hand(rs: &Ruleset, rng: &mut Rng, opts: &SampleOptions) -> Hand {
-    let mut h = mj_core::sample::winning_hand(&rs.tiles, rng, opts);
+    let mut h = mj_testkit::sample::winning_hand(&rs.tiles, rng, opts);
     fit_table(rs, rng, &mut h);
     add_words(rs, rng, &mut h);
     add_red(rs, rng, &mut h);

@@ -6,8 +6,8 @@
 
 use mj_core::notation::parse_tiles;
 use mj_core::rng::Rng;
-use mj_core::sample::{winning_hand, SampleOptions};
 use mj_dsl::{HandReport, Ruleset};
+use mj_testkit::sample::{winning_hand, SampleOptions};
 
 /// Checks one report against its hand; returns how many occurrences it checked.
 fn check(rs: &Ruleset, text: &str, r: &HandReport) -> usize {

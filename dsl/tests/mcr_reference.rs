@@ -7,8 +7,8 @@
 
 use mj_core::notation::print_hand;
 use mj_core::rng::Rng;
-use mj_core::sample::{winning_hand, SampleOptions};
 use mj_dsl::{score, Ruleset, ScoreError};
+use mj_testkit::sample::{winning_hand, SampleOptions};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -354,7 +354,7 @@ pub fn json_output(response: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mj_core::tile::presets;
+    use mj_testkit::presets;
 
     fn set() -> TileSet {
         TileSet::new("mcr", &presets::chinese_official()).expect("built-in set")

@@ -64,7 +64,7 @@ pub fn name(set: &TileSet, tile: Tile) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mj_core::tile::presets;
+    use mj_testkit::presets;
 
     fn set() -> TileSet {
         TileSet::new("mcr", &presets::chinese_official()).expect("built-in set")

@@ -4,9 +4,10 @@
 use mj_core::hand::counts_of;
 use mj_core::notation::{parse_hand, print_hand};
 use mj_core::rng::Rng;
-use mj_core::sample::{winning_hand, SampleOptions};
-use mj_core::tile::{presets, Counts, Tile, TileSet};
+use mj_core::tile::{Counts, Tile, TileSet};
 use mj_core::Hand;
+use mj_testkit::presets;
+use mj_testkit::sample::{winning_hand, SampleOptions};
 
 const HANDS: usize = 3000;
 

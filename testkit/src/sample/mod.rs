@@ -14,10 +14,10 @@
 //! forms (seven pairs, orphans, knitted hands, nine gates) are generated when the set can hold
 //! them and their weight in [`SampleOptions`] is non-zero.
 
-use crate::hand::{Context, Hand};
-use crate::meld::{From as Source, Meld};
-use crate::rng::Rng;
-use crate::tile::{Counts, HonourGroup, Kind, Tile, TileSet, Wind, MAX_KINDS};
+use mj_core::hand::{Context, Hand};
+use mj_core::meld::{From as Source, Meld};
+use mj_core::rng::Rng;
+use mj_core::tile::{Counts, HonourGroup, Kind, Tile, TileSet, Wind, MAX_KINDS};
 
 /// Relative weights of the win forms. A form the tile set cannot hold is skipped whatever its
 /// weight.
@@ -1182,7 +1182,7 @@ impl<'a> Gen<'a> {
         ctx.seat = wind(self.rng);
         ctx.round = wind(self.rng);
         // Seat and round on a wind the hand holds three of, so wind pungs score their fans.
-        let mut counts = crate::hand::counts_of(&tiles.concealed);
+        let mut counts = mj_core::hand::counts_of(&tiles.concealed);
         for m in &tiles.melds {
             counts[m.tile().id()] += 3;
         }
@@ -1236,7 +1236,8 @@ impl<'a> Gen<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tile::{presets, SuitSpec, TileSetSpec};
+    use crate::presets;
+    use mj_core::tile::{SuitSpec, TileSetSpec};
 
     #[test]
     fn a_set_too_small_for_any_win_gives_the_empty_hand() {

@@ -1,0 +1,255 @@
+//! Context words after the tiles: the notation's own (`self`, `seat=E`, `flowers=2`, ...) and the
+//! ruleset's, each checked against what the word accepts.
+
+use super::errors::{error, NotationError};
+use super::tiles::{parse_run, Placed};
+use super::{ContextWordSpec, WordValue};
+use crate::hand::Hand;
+use crate::tile::{TileSet, Wind, HONOUR_LETTERS};
+
+#[derive(Default)]
+pub(super) struct WordsState<'a> {
+    /// Key and column of every word applied so far, to reject repeats.
+    pub(super) seen: Vec<(&'a str, usize)>,
+    pub(super) flowers_column: Option<usize>,
+}
+
+pub(super) const BUILTIN_FLAGS: [&str; 4] = ["self", "last", "kong", "fourth"];
+pub(super) const BUILTIN_VALUES: [&str; 3] = ["seat", "round", "flowers"];
+pub(super) const BONUS_KEY: &str = "bonus tiles";
+
+pub(super) fn accepted_words(set: &TileSet, specs: &[ContextWordSpec]) -> String {
+    let mut list: Vec<String> = BUILTIN_FLAGS.iter().map(|w| w.to_string()).collect();
+    list.extend(["seat=X".into(), "round=X".into(), "flowers=N".into()]);
+    if set.tiles().any(|t| set.is_bonus(t)) {
+        list.push("bonus tiles such as 15f".into());
+    }
+    for s in specs {
+        if s.takes_value {
+            list.push(format!("{}=value", s.word));
+        } else {
+            list.push(s.word.clone());
+        }
+    }
+    format!("one of: {}", list.join(", "))
+}
+
+/// Checks the value of a ruleset word against its declared kind, so that a typo in `honba=x` or
+/// `dora=3q` is an error at its column rather than a silent default.
+pub(super) fn check_word_value(
+    set: &TileSet,
+    kind: WordValue,
+    key: &str,
+    value: &str,
+    column: usize,
+) -> Result<(), NotationError> {
+    match kind {
+        WordValue::Text | WordValue::Alone => Ok(()),
+        WordValue::Number => {
+            let ok = value.bytes().all(|b| b.is_ascii_digit())
+                && value.parse::<u32>().is_ok_and(|n| n <= 1_000_000);
+            if ok {
+                Ok(())
+            } else {
+                Err(error(
+                    column,
+                    value,
+                    format!("'{key}' takes a whole number"),
+                    format!("{key}=N with N from 0 to 1000000"),
+                ))
+            }
+        }
+        WordValue::Tiles => {
+            let mut tiles = Vec::new();
+            parse_run(set, value, &mut tiles).map_err(|mut e| {
+                e.column += column - 1;
+                e
+            })?;
+            if tiles.is_empty() {
+                return Err(error(
+                    column,
+                    value,
+                    format!("'{key}' lists tiles"),
+                    format!("{key}=TILES, e.g. {key}=3m"),
+                ));
+            }
+            match tiles.iter().find(|p| set.is_bonus(p.tile)) {
+                Some(p) => Err(error(
+                    p.column + column - 1,
+                    p.text(),
+                    format!("'{key}' lists playing tiles, not bonus tiles"),
+                    format!("{key}=TILES, e.g. {key}=3m"),
+                )),
+                None => Ok(()),
+            }
+        }
+    }
+}
+
+pub(super) fn apply_word<'a>(
+    set: &TileSet,
+    specs: &[ContextWordSpec],
+    hand: &mut Hand,
+    state: &mut WordsState<'a>,
+    text: &'a str,
+    column: usize,
+    placed: &mut Vec<Placed>,
+) -> Result<(), NotationError> {
+    let (key, value) = match text.split_once('=') {
+        Some((k, v)) => (k, Some(v)),
+        None => (text, None),
+    };
+    let value_column = column + key.chars().count() + 1;
+    let is_builtin = BUILTIN_FLAGS.contains(&key) || BUILTIN_VALUES.contains(&key);
+    let spec = specs.iter().find(|s| s.word == key);
+    // Only words made of tile characters are read as tiles, so a misspelt word such as `Self`
+    // is reported as an unknown word rather than as a malformed tile.
+    let tileish = || {
+        text.chars()
+            .all(|c| c.is_ascii_digit() || "mpszf".contains(c) || HONOUR_LETTERS.contains(&c))
+    };
+
+    if !is_builtin && spec.is_none() {
+        if text.starts_with('[') {
+            return Err(error(
+                column,
+                text,
+                "melds go before the concealed tiles, with no space",
+                "e.g. [555p]123m",
+            ));
+        }
+        if !tileish() {
+            // Words are lowercase: `SELF` or `Seat=S` is almost surely the word in another case.
+            let lower = key.to_lowercase();
+            let known = BUILTIN_FLAGS.iter().chain(&BUILTIN_VALUES).copied();
+            let hint = known
+                .chain(specs.iter().map(|s| s.word.as_str()))
+                .find(|w| w.to_lowercase() == lower)
+                .map(|w| format!("; did you mean `{w}`? (context words are written in lowercase)"))
+                .unwrap_or_default();
+            return Err(error(
+                column,
+                text,
+                format!("not a context word of ruleset {}{hint}", set.name),
+                accepted_words(set, specs),
+            ));
+        }
+    }
+    let dedupe_key = if is_builtin || spec.is_some() {
+        key
+    } else {
+        BONUS_KEY
+    };
+    if let Some((_, first)) = state.seen.iter().find(|(k, _)| *k == dedupe_key) {
+        let what = if dedupe_key == BONUS_KEY {
+            "bonus tiles are written as a word twice".to_string()
+        } else {
+            format!("'{dedupe_key}' is given twice")
+        };
+        return Err(error(
+            column,
+            text,
+            what,
+            format!("each context word once; the first is at column {first}"),
+        ));
+    }
+    state.seen.push((dedupe_key, column));
+
+    let takes_value = BUILTIN_VALUES.contains(&key) || spec.is_some_and(|s| s.takes_value);
+    if is_builtin || spec.is_some() {
+        match (takes_value, value) {
+            (true, None) | (true, Some("")) => {
+                let placeholder = match key {
+                    "seat" | "round" => "X with X one of E S W N",
+                    "flowers" => "N with N from 0 to 8",
+                    _ => "value",
+                };
+                return Err(error(
+                    column,
+                    text,
+                    format!("'{key}' needs a value"),
+                    format!("{key}={placeholder}"),
+                ));
+            }
+            (false, Some(_)) => {
+                return Err(error(
+                    column,
+                    text,
+                    format!("'{key}' takes no value"),
+                    key.to_string(),
+                ))
+            }
+            _ => {}
+        }
+    }
+    let value = value.unwrap_or("");
+    let ctx = &mut hand.context;
+    match key {
+        "self" => ctx.self_drawn = true,
+        "last" => ctx.last_tile = true,
+        "kong" => ctx.kong = true,
+        "fourth" => ctx.fourth = true,
+        "seat" | "round" => {
+            let mut chars = value.chars();
+            let wind = match (chars.next(), chars.next()) {
+                (Some(c), None) => Wind::from_letter(c),
+                _ => None,
+            };
+            let Some(wind) = wind else {
+                return Err(error(
+                    value_column,
+                    value,
+                    format!("the {key} wind must be a wind letter"),
+                    "one of E S W N",
+                ));
+            };
+            if key == "seat" {
+                ctx.seat = wind;
+            } else {
+                ctx.round = wind;
+            }
+        }
+        "flowers" => {
+            let n = value
+                .parse::<u8>()
+                .ok()
+                .filter(|n| *n <= 8 && value.bytes().all(|b| b.is_ascii_digit()));
+            let Some(n) = n else {
+                return Err(error(
+                    value_column,
+                    value,
+                    "not a number of bonus tiles",
+                    "a count from 0 to 8",
+                ));
+            };
+            ctx.flowers = n;
+            state.flowers_column = Some(column);
+        }
+        _ if spec.is_some() => {
+            let kind = spec.map_or(WordValue::Text, |s| s.value);
+            check_word_value(set, kind, key, value, value_column)?;
+            let v = spec.is_some_and(|s| s.takes_value).then(|| value.to_string());
+            ctx.extra.push((key.to_string(), v));
+        }
+        _ => {
+            let from = placed.len();
+            parse_run(set, text, placed).map_err(|mut e| {
+                e.column += column - 1;
+                e
+            })?;
+            for p in &mut placed[from..] {
+                p.column += column - 1;
+                if !set.is_bonus(p.tile) {
+                    return Err(error(
+                        p.column,
+                        p.text(),
+                        "only bonus tiles may be written among the context words",
+                        "playing tiles before the first space",
+                    ));
+                }
+                hand.bonus.push(p.tile);
+            }
+        }
+    }
+    Ok(())
+}
