@@ -86,6 +86,8 @@ pub(super) fn check_word_value(
     }
 }
 
+/// Applies one word after the tiles to `hand`: a notation word, a ruleset word (its value checked
+/// against its kind), or bonus tiles written as a word. Errors point at the word or its value.
 pub(super) fn apply_word<'a>(
     set: &TileSet,
     specs: &[ContextWordSpec],
@@ -110,29 +112,8 @@ pub(super) fn apply_word<'a>(
     };
 
     if !is_builtin && spec.is_none() {
-        if text.starts_with('[') {
-            return Err(error(
-                column,
-                text,
-                "melds go before the concealed tiles, with no space",
-                "e.g. [555p]123m",
-            ));
-        }
-        if !tileish() {
-            // Words are lowercase: `SELF` or `Seat=S` is almost surely the word in another case.
-            let lower = key.to_lowercase();
-            let known = BUILTIN_FLAGS.iter().chain(&BUILTIN_VALUES).copied();
-            let hint = known
-                .chain(specs.iter().map(|s| s.word.as_str()))
-                .find(|w| w.to_lowercase() == lower)
-                .map(|w| format!("; did you mean `{w}`? (context words are written in lowercase)"))
-                .unwrap_or_default();
-            return Err(error(
-                column,
-                text,
-                format!("not a context word of ruleset {}{hint}", set.name),
-                accepted_words(set, specs),
-            ));
+        if let Some(e) = unknown_word(set, specs, text, key, column, tileish()) {
+            return Err(e);
         }
     }
     let dedupe_key = if is_builtin || spec.is_some() {
@@ -157,30 +138,7 @@ pub(super) fn apply_word<'a>(
 
     let takes_value = BUILTIN_VALUES.contains(&key) || spec.is_some_and(|s| s.takes_value);
     if is_builtin || spec.is_some() {
-        match (takes_value, value) {
-            (true, None) | (true, Some("")) => {
-                let placeholder = match key {
-                    "seat" | "round" => "X with X one of E S W N",
-                    "flowers" => "N with N from 0 to 8",
-                    _ => "value",
-                };
-                return Err(error(
-                    column,
-                    text,
-                    format!("'{key}' needs a value"),
-                    format!("{key}={placeholder}"),
-                ));
-            }
-            (false, Some(_)) => {
-                return Err(error(
-                    column,
-                    text,
-                    format!("'{key}' takes no value"),
-                    key.to_string(),
-                ))
-            }
-            _ => {}
-        }
+        check_value_given(key, takes_value, value, text, column)?;
     }
     let value = value.unwrap_or("");
     let ctx = &mut hand.context;
@@ -250,6 +208,79 @@ pub(super) fn apply_word<'a>(
                 hand.bonus.push(p.tile);
             }
         }
+    }
+    Ok(())
+}
+
+/// The error for a word that is neither the notation's nor the ruleset's, unless it is made of tile
+/// characters (then it is read as bonus tiles): a meld written too late, or an unknown word with
+/// the word it most likely meant.
+fn unknown_word(
+    set: &TileSet,
+    specs: &[ContextWordSpec],
+    text: &str,
+    key: &str,
+    column: usize,
+    tileish: bool,
+) -> Option<NotationError> {
+    if text.starts_with('[') {
+        return Some(error(
+            column,
+            text,
+            "melds go before the concealed tiles, with no space",
+            "e.g. [555p]123m",
+        ));
+    }
+    if !tileish {
+        // Words are lowercase: `SELF` or `Seat=S` is almost surely the word in another case.
+        let lower = key.to_lowercase();
+        let known = BUILTIN_FLAGS.iter().chain(&BUILTIN_VALUES).copied();
+        let hint = known
+            .chain(specs.iter().map(|s| s.word.as_str()))
+            .find(|w| w.to_lowercase() == lower)
+            .map(|w| format!("; did you mean `{w}`? (context words are written in lowercase)"))
+            .unwrap_or_default();
+        return Some(error(
+            column,
+            text,
+            format!("not a context word of ruleset {}{hint}", set.name),
+            accepted_words(set, specs),
+        ));
+    }
+    None
+}
+
+/// A known word has a value exactly when it takes one.
+fn check_value_given(
+    key: &str,
+    takes_value: bool,
+    value: Option<&str>,
+    text: &str,
+    column: usize,
+) -> Result<(), NotationError> {
+    match (takes_value, value) {
+        (true, None) | (true, Some("")) => {
+            let placeholder = match key {
+                "seat" | "round" => "X with X one of E S W N",
+                "flowers" => "N with N from 0 to 8",
+                _ => "value",
+            };
+            return Err(error(
+                column,
+                text,
+                format!("'{key}' needs a value"),
+                format!("{key}={placeholder}"),
+            ));
+        }
+        (false, Some(_)) => {
+            return Err(error(
+                column,
+                text,
+                format!("'{key}' takes no value"),
+                key.to_string(),
+            ))
+        }
+        _ => {}
     }
     Ok(())
 }
