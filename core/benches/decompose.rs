@@ -7,29 +7,7 @@ use mj_core::tile::MAX_KINDS;
 use mj_core::wait::{shanten, shanten_best, waits};
 use mj_core::{Counts, FormRules, Rng, Tile, TileSet};
 use mj_testkit::presets;
-
-fn counts(set: &TileSet, s: &str) -> Counts {
-    let mut c = [0u8; MAX_KINDS];
-    let mut digits = Vec::new();
-    for ch in s.chars() {
-        match ch {
-            '0'..='9' => digits.push(ch.to_digit(10).map_or(0, |d| if d == 0 { 10 } else { d as u8 })),
-            'm' | 'p' | 's' => {
-                for r in digits.drain(..) {
-                    c[set.suited(ch, r).expect("tile").id()] += 1;
-                }
-            }
-            ' ' => {}
-            h => c[set.honour(h).expect("honour").id()] += 1,
-        }
-    }
-    c
-}
-
-fn tile(set: &TileSet, s: &str) -> Tile {
-    let c = counts(set, s);
-    set.playing_tiles().find(|t| c[t.id()] > 0).expect("tile")
-}
+use mj_testkit::shapes::{counts, tile};
 
 fn all_forms(set: &TileSet) -> FormRules {
     FormRules {
