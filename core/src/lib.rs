@@ -9,6 +9,7 @@ pub mod meld;
 pub mod notation;
 pub mod reading;
 pub mod rng;
+mod shanten;
 mod suit_shapes;
 pub mod tile;
 pub mod tournament;

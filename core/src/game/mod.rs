@@ -1,4 +1,4 @@
-//! The turn engine: a functional core (`State` + [`turn::apply`]) and an imperative shell
+//! The turn engine: a functional core (`State` + [`apply`]) and an imperative shell
 //! ([`play::play_hand`], [`matchplay::play_match`]) that asks [`player::Player`]s for decisions.
 //!
 //! Nothing here is variant-specific. Every choice a ruleset makes reaches the engine through the
@@ -25,15 +25,17 @@ mod turn;
 mod win;
 
 pub use action::Action;
-pub use engine::{
-    apply, arrange_seat_walls, arrange_wall, legal_actions, new_hand, new_hand_at, new_hand_from_wall,
-    new_hand_from_wall_at, penalize, IllegalAction, SetupError,
-};
 pub use event::{Event, KongKind};
 pub use knowledge::{Knowledge, Moment};
 pub use matchplay::{play_match, MatchResult};
+pub use money::penalize;
 pub use play::{play_hand, play_hand_at, play_hand_from_wall, PlayError};
 pub use player::{GreedyBot, Player, RandomBot, SeatView};
 pub use record::{replay, replay_observed, Divergence, Record};
 pub use rules::{Rules, TableRules, WinJudgement, WinSource};
+pub use setup::{
+    arrange_seat_walls, arrange_wall, new_hand, new_hand_at, new_hand_from_wall, new_hand_from_wall_at,
+    SetupError,
+};
 pub use state::{HandStart, Phase, State};
+pub use turn::{apply, legal_actions, IllegalAction};
