@@ -1,0 +1,3 @@
+use pyo3::prelude::*;
+#[pyclass(module = "mjrules")]
+pub struct Game {}
