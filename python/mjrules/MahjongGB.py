@@ -12,12 +12,14 @@ from typing import Dict, Sequence, Tuple, Union
 
 from ._native import HandError, Ruleset
 
-__all__ = ["MahjongFanCalculator", "MahjongShanten", "to_notation"]
+__all__ = ["MahjongFanCalculator", "MahjongShanten", "to_arguments", "to_notation"]
 
 _SUITS = {"W": "m", "B": "p", "T": "s"}
 _HONOURS = {"F": "ESWN", "J": "CFP"}
 _WINDS = "ESWN"
 _loaded: Dict[str, Ruleset] = {}
+# The three single-wait fans under PyMahjongGB's names (its fan table says 独听 for each).
+_NAMES = {"边张": "独听・边张", "坎张": "独听・嵌张", "单钓将": "独听・单钓"}
 
 
 def _ruleset(ruleset: Union[str, Ruleset]) -> Ruleset:
@@ -131,8 +133,8 @@ def MahjongFanCalculator(
         raise TypeError(str(e)) from None
     fans = s.fans
     if verbose:
-        return tuple((f["points"], f["count"], f["zh"], f["en"]) for f in fans)
-    return tuple((f["points"] * f["count"], f["zh"]) for f in fans)
+        return tuple((f["points"], f["count"], _NAMES.get(f["zh"], f["zh"]), f["en"]) for f in fans)
+    return tuple((f["points"] * f["count"], _NAMES.get(f["zh"], f["zh"])) for f in fans)
 
 
 def MahjongShanten(pack: Sequence, hand: Sequence[str], ruleset: Union[str, Ruleset] = "mcr-mil") -> int:
@@ -144,3 +146,66 @@ def MahjongShanten(pack: Sequence, hand: Sequence[str], ruleset: Union[str, Rule
         return _ruleset(ruleset).shanten(line)
     except HandError as e:
         raise TypeError(str(e)) from None
+
+
+_BOTZONE = {"m": "W", "p": "B", "s": "T"}
+
+
+def _botzone(tile: str) -> str:
+    if tile[-1] in _BOTZONE:
+        return f"{_BOTZONE[tile[-1]]}{tile[0]}"
+    for letter, names in _HONOURS.items():
+        if tile in names:
+            return f"{letter}{names.index(tile) + 1}"
+    raise ValueError(f"{tile!r} has no Botzone name")
+
+
+def _tiles(text: str) -> list:
+    """Tiles of a notation word (``123m45pEE``) one by one, as ``1m``, ``E``."""
+    out, ranks = [], ""
+    for c in text:
+        if c.isdigit():
+            ranks += c
+        elif c in "mps":
+            out += [r + c for r in ranks]
+            ranks = ""
+        elif c in "ESWNCFP" and not ranks:
+            out.append(c)
+        else:
+            raise ValueError(f"{text!r}: only plain MCR tiles are converted")
+    if ranks:
+        raise ValueError(f"{text!r}: ranks without a suit")
+    return out
+
+
+def to_arguments(line: str) -> dict:
+    """A plain MCR line of mj notation (no bonus tiles written out) as MahjongFanCalculator's
+    keyword arguments: the inverse of ``to_notation``, for differential tests and benchmarks."""
+    words = line.split()
+    body, words = words[0], words[1:]
+    pack = []
+    while body.startswith("["):
+        meld, body = body[1:].split("]", 1)
+        tiles, _, source = meld.partition(",")
+        ts = _tiles(tiles)
+        k = int(source) if source else None
+        if len(ts) == 4:
+            pack.append(("GANG", _botzone(ts[0]), 0 if k is None else (k - 4 if k > 4 else k)))
+        elif ts[0] == ts[1]:
+            pack.append(("PENG", _botzone(ts[0]), k or 1))
+        else:
+            pack.append(("CHI", _botzone(ts[1]), k or 1))
+    hand = [_botzone(t) for t in _tiles(body)]
+    values = dict(w.split("=", 1) for w in words if "=" in w)
+    return dict(
+        pack=tuple(pack),
+        hand=tuple(hand[:-1]),
+        winTile=hand[-1],
+        flowerCount=int(values.get("flowers", 0)) + sum(len(w) - 1 for w in words if w[:-1].isdigit() and w[-1] == "f"),
+        isSelfDrawn="self" in words,
+        is4thTile="fourth" in words,
+        isAboutKong="kong" in words,
+        isWallLast="last" in words,
+        seatWind=_WINDS.index(values.get("seat", "E")),
+        prevalentWind=_WINDS.index(values.get("round", "E")),
+    )

@@ -8,10 +8,12 @@
 
 A ruleset is a built-in name (``mjrules.builtin_rulesets()``) or a folder holding a
 ``ruleset.toml``. Scores are the reports ``mj score --json`` prints (``Score.to_dict()``).
-``mjrules.MahjongGB`` is a drop-in for PyMahjongGB's ``MahjongFanCalculator``.
+``Game(ruleset, seed)`` is one hand as a deterministic environment for bots
+(``mjrules.bots`` has a random and a greedy one). ``mjrules.MahjongGB`` is a drop-in for PyMahjongGB's ``MahjongFanCalculator``.
 """
 
 from ._native import (
+    Game,
     GameError,
     HandError,
     Ruleset,
@@ -21,6 +23,7 @@ from ._native import (
 )
 
 __all__ = [
+    "Game",
     "GameError",
     "HandError",
     "Ruleset",

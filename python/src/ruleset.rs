@@ -3,17 +3,30 @@
 
 use crate::convert::to_py;
 use crate::score::Score;
-use crate::{HandError, RulesetError};
+use crate::{GameError, HandError, RulesetError};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use std::sync::Arc;
+use mj_dsl::table::Table;
+use std::sync::{Arc, OnceLock};
 
 /// A loaded ruleset. `Ruleset.load("mcr")` or `Ruleset.load("path/to/folder")`; a broken
 /// ruleset raises `RulesetError` with the diagnostic `mj check` prints.
 #[pyclass(frozen, module = "mjrules")]
 pub struct Ruleset {
     pub inner: Arc<mj_dsl::Ruleset>,
+    /// The ruleset with its table rules, built on the first `Game` (scoring never needs it).
+    table: OnceLock<Result<Arc<Table>, String>>,
+}
+
+impl Ruleset {
+    /// The ruleset ready to play, or why the engine cannot play it.
+    pub fn table(&self) -> PyResult<Arc<Table>> {
+        self.table
+            .get_or_init(|| Table::new(mj_dsl::Ruleset::clone(&self.inner)).map(Arc::new))
+            .clone()
+            .map_err(GameError::new_err)
+    }
 }
 
 /// The names of the built-in rulesets (as `mj rulesets` lists them).
@@ -29,7 +42,10 @@ impl Ruleset {
     fn load(py: Python<'_>, name_or_path: &str) -> PyResult<Ruleset> {
         let loaded = py.allow_threads(|| mj_dsl::load(name_or_path));
         match loaded {
-            Ok(rs) => Ok(Ruleset { inner: Arc::new(rs) }),
+            Ok(rs) => Ok(Ruleset {
+                inner: Arc::new(rs),
+                table: OnceLock::new(),
+            }),
             Err(d) => Err(RulesetError::new_err(d.to_string())),
         }
     }

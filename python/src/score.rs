@@ -4,6 +4,7 @@
 use crate::convert::{to_json, to_py};
 use mj_dsl::HandReport;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 /// A scored hand: fans with what produced them, total, validity and payments, as `mj score`
 /// reports it. `to_dict()` is the object `mj score --json` prints; `to_json()` its exact line.
@@ -63,8 +64,12 @@ impl Score {
 
     /// Net change per seat, by seat wind letter (`{"E": -8, "S": 24, …}`); empty when invalid.
     #[getter]
-    fn payments(&self) -> Vec<(String, i64)> {
-        self.report.payments.iter().map(|(w, a)| (w.to_string(), a)).collect()
+    fn payments<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (w, a) in self.report.payments.iter() {
+            d.set_item(w.to_string(), a)?;
+        }
+        Ok(d)
     }
 
     /// Context words of the hand that changed nothing, each saying why.
