@@ -32,6 +32,12 @@ def scoring():
     rs.score_many(lines, threads=1, errors="return")
     rates["score_many (threads=1)"] = HANDS / (time.perf_counter() - t)
     t = time.perf_counter()
+    rs.score_many(lines, errors="return", explain=False)
+    rates["score_many explain=False (every core)"] = HANDS / (time.perf_counter() - t)
+    t = time.perf_counter()
+    rs.score_many(lines, threads=1, errors="return", explain=False)
+    rates["score_many explain=False (threads=1)"] = HANDS / (time.perf_counter() - t)
+    t = time.perf_counter()
     for line in lines:
         try:
             rs.score(line)
@@ -78,6 +84,22 @@ def play():
             steps += 1
     dt = time.perf_counter() - t
     print(f"mjrules.Game (riichi, random bots): {steps / dt:,.0f} steps/s, {GAMES / dt:,.1f} hands/s")
+    try:
+        from riichienv import GameType, RiichiEnv
+    except ImportError:
+        return
+    steps = 0
+    t = time.perf_counter()
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        env = RiichiEnv(game_mode=int(GameType.YON_IKKYOKU), seed=seed, skip_mjai_logging=True)
+        obs = env.reset()
+        while not env.done():
+            actions = {pid: rng.choice(o.legal_actions()) for pid, o in obs.items()}
+            steps += len(actions)
+            obs = env.step(actions)
+    dt = time.perf_counter() - t
+    print(f"riichienv RiichiEnv (one kyoku, random actions): {steps / dt:,.0f} actions/s, {GAMES / dt:,.1f} hands/s")
 
 
 if __name__ == "__main__":

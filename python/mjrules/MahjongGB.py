@@ -128,13 +128,12 @@ def MahjongFanCalculator(
         pack, hand, winTile, flowerCount, isSelfDrawn, is4thTile, isAboutKong, isWallLast, seatWind, prevalentWind
     )
     try:
-        s = _ruleset(ruleset).score(line)
+        fans = _ruleset(ruleset).tally(line).fans
     except HandError as e:
         raise TypeError(str(e)) from None
-    fans = s.fans
     if verbose:
-        return tuple((f["points"], f["count"], _NAMES.get(f["zh"], f["zh"]), f["en"]) for f in fans)
-    return tuple((f["points"] * f["count"], _NAMES.get(f["zh"], f["zh"])) for f in fans)
+        return tuple((points, count, _NAMES.get(zh, zh), en) for _, zh, en, points, count in fans)
+    return tuple((points * count, _NAMES.get(zh, zh)) for _, zh, _, points, count in fans)
 
 
 def MahjongShanten(pack: Sequence, hand: Sequence[str], ruleset: Union[str, Ruleset] = "mcr-mil") -> int:

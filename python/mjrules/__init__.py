@@ -19,6 +19,7 @@ from ._native import (
     Ruleset,
     RulesetError,
     Score,
+    Tally,
     builtin_rulesets,
 )
 
@@ -29,5 +30,6 @@ __all__ = [
     "Ruleset",
     "RulesetError",
     "Score",
+    "Tally",
     "builtin_rulesets",
 ]

@@ -49,6 +49,19 @@ class Score:
     def to_json(self) -> str:
         """The line `mj score --json` prints, without its newline."""
 
+class Tally:
+    """Fans, total and validity without the explanation (the fast path)."""
+
+    @property
+    def fans(self) -> List[Tuple[str, str, str, int, int]]:
+        """(id, zh, en, points each, count) per fan."""
+    @property
+    def fan_ids(self) -> List[Tuple[str, int, int]]: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def valid(self) -> bool: ...
+
 class Ruleset:
     """A loaded, compiled ruleset."""
 
@@ -66,10 +79,17 @@ class Ruleset:
         """The fan table: id, zh, en, points, bonus, definition, note, excludes."""
     def score(self, hand: str) -> Score:
         """Scores one line of notation; raises HandError."""
+    def tally(self, hand: str) -> Tally:
+        """Fans, total and validity without the explanation; raises HandError."""
     def score_many(
-        self, lines: List[str], threads: Optional[int] = None, errors: Literal["raise", "return"] = "raise"
-    ) -> List[Union[Score, HandError]]:
-        """Scores many lines without the GIL on `threads` threads (default: every core)."""
+        self,
+        lines: List[str],
+        threads: Optional[int] = None,
+        errors: Literal["raise", "return"] = "raise",
+        explain: bool = True,
+    ) -> List[Union[Score, Tally, HandError]]:
+        """Scores many lines without the GIL on `threads` threads (default: every core);
+        Tally items with explain=False."""
     def waits(self, hand: str) -> Dict[str, Any]:
         """`mj waits --json` of a hand one tile short: waits, shanten, per_wait."""
     def shanten(self, hand: str) -> int:

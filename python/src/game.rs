@@ -93,12 +93,21 @@ impl Game {
     /// (the prevalent wind letter). `players` names the seats in the record.
     #[new]
     #[pyo3(signature = (ruleset, seed, dealer=0, round="E", players=None))]
-    fn new(ruleset: &Ruleset, seed: u64, dealer: usize, round: &str, players: Option<Vec<String>>) -> PyResult<Game> {
+    fn new(
+        ruleset: &Ruleset,
+        seed: u64,
+        dealer: usize,
+        round: &str,
+        players: Option<Vec<String>>,
+    ) -> PyResult<Game> {
         let table = ruleset.table()?;
         let round = wind(round)?;
         let n = table.table().player_count();
         if dealer >= n {
-            return Err(GameError::new_err(format!("dealer={dealer}: the table has seats 0–{}", n - 1)));
+            return Err(GameError::new_err(format!(
+                "dealer={dealer}: the table has seats 0–{}",
+                n - 1
+            )));
         }
         let players = players.unwrap_or_else(|| vec!["python".to_string(); n]);
         if players.len() != n {
@@ -109,7 +118,8 @@ impl Game {
         }
         let (state, events) =
             new_hand(table.as_ref(), seed, dealer, round).map_err(|e| GameError::new_err(e.to_string()))?;
-        let record = Record::new(table.as_ref(), seed, dealer, round, players, None, &events).at(table.as_ref(), &state);
+        let record = Record::new(table.as_ref(), seed, dealer, round, players, None, &events)
+            .at(table.as_ref(), &state);
         Ok(Game { table, state, record })
     }
 
@@ -181,10 +191,15 @@ impl Game {
             let options: Vec<String> = legal.iter().map(|a| action_text(set, a)).collect();
             return Err(GameError::new_err(format!(
                 "seat {seat} cannot `{action}` now; legal: {}",
-                if options.is_empty() { "nothing (not this seat's decision)".to_string() } else { options.join(", ") }
+                if options.is_empty() {
+                    "nothing (not this seat's decision)".to_string()
+                } else {
+                    options.join(", ")
+                }
             )));
         };
-        let (state, events) = apply(rules, &self.state, seat, chosen).map_err(|e| GameError::new_err(e.message(set)))?;
+        let (state, events) =
+            apply(rules, &self.state, seat, chosen).map_err(|e| GameError::new_err(e.message(set)))?;
         if let Some(fault) = rules.take_fault() {
             return Err(GameError::new_err(format!("the ruleset failed: {fault}")));
         }
@@ -217,7 +232,15 @@ impl Game {
             .map(|s| {
                 s.melds
                     .iter()
-                    .map(|m| mj_core::print_hand(set, &Hand { melds: vec![*m], ..Hand::default() }))
+                    .map(|m| {
+                        mj_core::print_hand(
+                            set,
+                            &Hand {
+                                melds: vec![*m],
+                                ..Hand::default()
+                            },
+                        )
+                    })
                     .collect()
             })
             .collect();
@@ -312,7 +335,10 @@ impl Game {
             Phase::Over { winners } => format!("won by seat {winners:?}"),
             _ => format!("seat {} to act", self.state.to_act().unwrap_or_default()),
         };
-        format!("Game({:?}, seed={}, {phase})", self.record.ruleset, self.record.seed)
+        format!(
+            "Game({:?}, seed={}, {phase})",
+            self.record.ruleset, self.record.seed
+        )
     }
 }
 

@@ -41,6 +41,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GameError", py.get_type::<GameError>())?;
     m.add_class::<ruleset::Ruleset>()?;
     m.add_class::<score::Score>()?;
+    m.add_class::<score::Tally>()?;
     m.add_class::<game::Game>()?;
     m.add_function(wrap_pyfunction!(ruleset::builtin_rulesets, m)?)?;
     Ok(())

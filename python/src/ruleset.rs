@@ -1,13 +1,14 @@
 //! `Ruleset`: a compiled ruleset (built-in name or folder) and what can be asked of it without
 //! playing: scoring, batch scoring, waits, shanten, the fan table, sample hands.
 
+use crate::batch::map_lines;
 use crate::convert::to_py;
-use crate::score::Score;
+use crate::score::{Score, Tally};
 use crate::{GameError, HandError, RulesetError};
+use mj_dsl::table::Table;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use mj_dsl::table::Table;
 use std::sync::{Arc, OnceLock};
 
 /// A loaded ruleset. `Ruleset.load("mcr")` or `Ruleset.load("path/to/folder")`; a broken
@@ -27,6 +28,12 @@ impl Ruleset {
             .clone()
             .map_err(GameError::new_err)
     }
+}
+
+/// One result of `score_many`.
+enum Item {
+    Score(mj_dsl::HandReport),
+    Tally(Tally),
 }
 
 /// The names of the built-in rulesets (as `mj rulesets` lists them).
@@ -80,16 +87,26 @@ impl Ruleset {
             .map_err(HandError::new_err)
     }
 
+    /// Fans, total and validity of one line without the explanation (`Tally`): the fast path.
+    /// Raises `HandError` for a line that is not a readable win.
+    fn tally(&self, hand: &str) -> PyResult<Tally> {
+        Tally::of(&self.inner, hand).map_err(HandError::new_err)
+    }
+
     /// Scores many lines on `threads` threads (default: every core) without holding the GIL;
     /// results in input order. A bad line raises `HandError` naming its 1-based line, or, with
     /// `errors="return"`, stands in the list as that `HandError` instead of a `Score`.
-    #[pyo3(signature = (lines, threads=None, errors="raise"))]
+    ///
+    /// With `explain=False` the items are `Tally`s: fans, total and validity without the
+    /// explanation, the reading or payments (the fast path, for training loops).
+    #[pyo3(signature = (lines, threads=None, errors="raise", explain=true))]
     fn score_many<'py>(
         &self,
         py: Python<'py>,
         lines: Vec<String>,
         threads: Option<usize>,
         errors: &str,
+        explain: bool,
     ) -> PyResult<Bound<'py, PyList>> {
         let keep_errors = match errors {
             "raise" => false,
@@ -101,11 +118,19 @@ impl Ruleset {
             }
         };
         let rs = &self.inner;
-        let results = py.allow_threads(|| crate::batch::score_all(rs, &lines, threads));
+        let failed = || Err("the scorer failed on this line's chunk".to_string());
+        let results: Vec<Result<Item, String>> = if explain {
+            let job = |l: &str| mj_dsl::score_text(rs, l).map(Item::Score);
+            py.allow_threads(|| map_lines(&lines, threads, &job, &failed))
+        } else {
+            let job = |l: &str| Tally::of(rs, l).map(Item::Tally);
+            py.allow_threads(|| map_lines(&lines, threads, &job, &failed))
+        };
         let mut out = Vec::with_capacity(results.len());
         for (i, r) in results.into_iter().enumerate() {
             match r {
-                Ok(report) => out.push(Py::new(py, Score { report })?.into_any()),
+                Ok(Item::Score(report)) => out.push(Py::new(py, Score { report })?.into_any()),
+                Ok(Item::Tally(t)) => out.push(Py::new(py, t)?.into_any()),
                 Err(e) if keep_errors => out.push(HandError::new_err(e).into_value(py).into_any()),
                 Err(e) => return Err(HandError::new_err(format!("line {}: {e}", i + 1))),
             }

@@ -2,9 +2,10 @@
 //! when asked, so `score_many` hands back a list of these without building a dict per hand.
 
 use crate::convert::{to_json, to_py};
-use mj_dsl::HandReport;
+use mj_dsl::{FanHit, HandReport, Ruleset};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::sync::Arc;
 
 /// A scored hand: fans with what produced them, total, validity and payments, as `mj score`
 /// reports it. `to_dict()` is the object `mj score --json` prints; `to_json()` its exact line.
@@ -121,6 +122,94 @@ impl Score {
             self.report.total,
             if self.report.valid { "True" } else { "False" },
             fans.join(", ")
+        )
+    }
+}
+
+/// Fans, total and validity of a hand without the explanation: what `Ruleset.tally` and
+/// `score_many(explain=False)` return, scored by `mj_dsl::score` alone (no reading, no why,
+/// no payments, no check of settlement-only words such as `from=`). The fans and total are
+/// those of `Score`.
+#[pyclass(frozen, module = "mjrules")]
+pub struct Tally {
+    rs: Arc<Ruleset>,
+    hits: Vec<FanHit>,
+    total: i64,
+    valid: bool,
+    /// A meld is exposed: fans with an open value count that.
+    open: bool,
+}
+
+impl Tally {
+    pub fn of(rs: &Arc<Ruleset>, text: &str) -> Result<Tally, String> {
+        let hand = mj_core::notation::parse_hand(
+            &rs.tiles,
+            &rs.context_words,
+            text.trim_matches(|c: char| c.is_ascii_whitespace()),
+        )
+        .map_err(|e| e.to_string())?;
+        let s = mj_dsl::score(rs, &hand).map_err(|e| e.to_string())?;
+        Ok(Tally {
+            rs: Arc::clone(rs),
+            hits: s.hits,
+            total: s.total,
+            valid: s.valid,
+            open: hand.melds.iter().any(|m| !m.is_concealed()),
+        })
+    }
+
+    fn points(&self, fan: &mj_dsl::ruleset::Fan) -> i64 {
+        if self.open {
+            fan.open_value.unwrap_or(fan.value)
+        } else {
+            fan.value
+        }
+    }
+}
+
+#[pymethods]
+impl Tally {
+    /// `(id, zh, en, points each, count)` of every fan counted, in table order.
+    #[getter]
+    fn fans(&self) -> Vec<(String, String, String, i64, u32)> {
+        self.hits
+            .iter()
+            .map(|h| {
+                let f = &self.rs.fans[h.fan];
+                (f.id.clone(), f.zh.clone(), f.en.clone(), self.points(f), h.count)
+            })
+            .collect()
+    }
+
+    /// `(id, points each, count)` of every fan counted, as `Score.fan_ids`.
+    #[getter]
+    fn fan_ids(&self) -> Vec<(String, i64, u32)> {
+        self.hits
+            .iter()
+            .map(|h| {
+                let f = &self.rs.fans[h.fan];
+                (f.id.clone(), self.points(f), h.count)
+            })
+            .collect()
+    }
+
+    #[getter]
+    fn total(&self) -> i64 {
+        self.total
+    }
+
+    #[getter]
+    fn valid(&self) -> bool {
+        self.valid
+    }
+
+    fn __repr__(&self) -> String {
+        let ids: Vec<String> = self.fan_ids().into_iter().map(|(id, _, _)| id).collect();
+        format!(
+            "Tally(total={}, valid={}, fans=[{}])",
+            self.total,
+            if self.valid { "True" } else { "False" },
+            ids.join(", ")
         )
     }
 }

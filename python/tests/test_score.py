@@ -43,12 +43,37 @@ def test_every_corpus_hand_scores_as_mj_score_json(mj, corpus):
             assert rs.score(line).to_json() == json.dumps(want, ensure_ascii=False, separators=(",", ":")), line
 
 
+@pytest.mark.parametrize("corpus", CORPORA, ids=[c.stem for c in CORPORA])
+def test_tally_has_the_fans_and_total_of_score(corpus):
+    rs = mjrules.Ruleset.load(corpus.stem)
+    lines = corpus_lines(corpus)
+    full = rs.score_many(lines, errors="return")
+    fast = rs.score_many(lines, errors="return", explain=False)
+    compared = 0
+    for line, s, t in zip(lines, full, fast):
+        if isinstance(s, mjrules.Score) and isinstance(t, mjrules.Tally):
+            assert (t.fan_ids, t.total, t.valid) == (s.fan_ids, s.total, s.valid), line
+            assert [(i, zh, p, c) for i, zh, _, p, c in t.fans] == [
+                (f["id"], f["zh"], f["points"], f["count"]) for f in s.fans
+            ], line
+            compared += 1
+        elif isinstance(s, mjrules.HandError) and isinstance(t, mjrules.HandError):
+            pass
+        else:
+            # The full path alone checks settlement words (from=, flowers) and scores a line of
+            # words without tiles (a nagashi); a Tally needs tiles.
+            assert isinstance(s, mjrules.HandError) or s.reading == [], line
+    assert compared > len(lines) // 2
+
+
 def test_score_many_is_independent_of_threads():
     rs = mjrules.Ruleset.load("mcr")
     lines = rs.sample(5, 3000)
     one = [s.to_json() for s in rs.score_many(lines, threads=1)]
     assert [s.to_json() for s in rs.score_many(lines, threads=3)] == one
     assert [s.to_json() for s in rs.score_many(lines)] == one
+    fast = [(t.fan_ids, t.total) for t in rs.score_many(lines, threads=1, explain=False)]
+    assert [(t.fan_ids, t.total) for t in rs.score_many(lines, threads=3, explain=False)] == fast
 
 
 def test_score_attributes():
