@@ -32,7 +32,7 @@ impl Ruleset {
 
 /// One result of `score_many`.
 enum Item {
-    Score(mj_dsl::HandReport),
+    Score(Box<mj_dsl::HandReport>),
     Tally(Tally),
 }
 
@@ -120,7 +120,7 @@ impl Ruleset {
         let rs = &self.inner;
         let failed = || Err("the scorer failed on this line's chunk".to_string());
         let results: Vec<Result<Item, String>> = if explain {
-            let job = |l: &str| mj_dsl::score_text(rs, l).map(Item::Score);
+            let job = |l: &str| mj_dsl::score_text(rs, l).map(|r| Item::Score(Box::new(r)));
             py.allow_threads(|| map_lines(&lines, threads, &job, &failed))
         } else {
             let job = |l: &str| Tally::of(rs, l).map(Item::Tally);
@@ -129,7 +129,7 @@ impl Ruleset {
         let mut out = Vec::with_capacity(results.len());
         for (i, r) in results.into_iter().enumerate() {
             match r {
-                Ok(Item::Score(report)) => out.push(Py::new(py, Score { report })?.into_any()),
+                Ok(Item::Score(report)) => out.push(Py::new(py, Score { report: *report })?.into_any()),
                 Ok(Item::Tally(t)) => out.push(Py::new(py, t)?.into_any()),
                 Err(e) if keep_errors => out.push(HandError::new_err(e).into_value(py).into_any()),
                 Err(e) => return Err(HandError::new_err(format!("line {}: {e}", i + 1))),
