@@ -46,19 +46,24 @@ def test_fans_equal_pymahjonggb_on_generated_hands():
     assert [t[0] for t in ties] == ["444m6678899p345s7p self seat=W round=S"]
 
 
+# The README's example hand: [WWWW,1][444s]45m678pFF6m self seat=S round=W flowers=2.
+EXAMPLE = dict(
+    pack=(("GANG", "F3", 1), ("PENG", "T4", 1)),
+    hand=("W4", "W5", "B6", "B7", "B8", "J2", "J2"),
+    winTile="W6",
+    flowerCount=2,
+    isSelfDrawn=True,
+    is4thTile=False,
+    isAboutKong=False,
+    isWallLast=False,
+    seatWind=1,
+    prevalentWind=2,
+)
+
+
 def test_same_order_and_verbose_shape():
-    args = dict(
-        pack=(("GANG", "F3", 1), ("PENG", "T4", 1)),
-        hand=("W4", "W5", "B6", "B7", "B8", "J2", "J2"),
-        winTile="W6",
-        flowerCount=2,
-        isSelfDrawn=True,
-        is4thTile=False,
-        isAboutKong=False,
-        isWallLast=False,
-        seatWind=1,
-        prevalentWind=2,
-    )
+    args = dict(EXAMPLE)
+    assert ours.to_notation(**args) == "[WWWW,1][444s,1]4m5m6p7p8pFF6m self seat=S round=W flowers=2"
     assert ours.MahjongFanCalculator(**args) == theirs.MahjongFanCalculator(**args)
     verbose = ours.MahjongFanCalculator(verbose=True, **args)
     assert [(p, c, zh) for p, c, zh, _ in verbose] == [
@@ -77,19 +82,7 @@ def test_same_order_and_verbose_shape():
     ],
 )
 def test_bad_input_raises_type_error_as_pymahjonggb_does(change):
-    args = dict(
-        pack=(("GANG", "F3", 1), ("PENG", "T4", 1)),
-        hand=("W4", "W5", "B6", "B7", "B8", "J2", "J2"),
-        winTile="W6",
-        flowerCount=0,
-        isSelfDrawn=False,
-        is4thTile=False,
-        isAboutKong=False,
-        isWallLast=False,
-        seatWind=0,
-        prevalentWind=0,
-    )
-    args.update(change)
+    args = dict(EXAMPLE, **change)
     with pytest.raises(TypeError):
         ours.MahjongFanCalculator(**args)
 
