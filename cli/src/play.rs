@@ -35,17 +35,8 @@ pub fn play(
     if whole_match {
         let m = play_match(&t, &mut players, seed, None).map_err(|e| e.to_string())?;
         if json {
-            let v = serde_json::json!({
-                "format": "mj-match",
-                "version": 1,
-                "ruleset": t.table().ruleset,
-                "seed": seed,
-                "hands": m.hands,
-                "totals": m.totals,
-                "places": m.places,
-                "ranking_points": m.ranking,
-            });
-            writeln!(out, "{v}").map_err(io)?;
+            let doc = mj_sim::match_file::to_json(&t.table().ruleset, seed, &m);
+            writeln!(out, "{doc}").map_err(io)?;
         } else {
             for (i, r) in m.hands.iter().enumerate() {
                 writeln!(out, "── hand {} ──", i + 1).map_err(io)?;
@@ -95,15 +86,8 @@ pub fn replay_file(path: &str, out: &mut impl Write) -> Result<ExitCode, String>
             .collect::<Result<_, _>>()?,
     };
     for v in values {
-        if v.get("format").and_then(|f| f.as_str()) == Some("mj-match") {
-            let hands = v
-                .get("hands")
-                .and_then(|h| h.as_array())
-                .cloned()
-                .unwrap_or_default();
-            for h in hands {
-                records.push(Record::from_json(&h.to_string())?);
-            }
+        if mj_sim::match_file::is_match(&v) {
+            records.extend(mj_sim::match_file::records(&v)?);
         } else {
             records.push(Record::from_json(&v.to_string())?);
         }

@@ -4,16 +4,11 @@
 //! `mj_core::tournament`; this module reads and writes files and prints.
 
 use clap::Subcommand;
-use mj_core::game::matchplay::play_match;
-use mj_core::game::{GreedyBot, Player, Rules};
 use mj_core::tournament::{Advance, Entrant, Event, Standing, TeamStanding};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-const FORMAT: &str = "mj-event";
-const VERSION: u64 = 1;
 
 #[derive(Subcommand)]
 pub enum Cmd {
@@ -410,23 +405,15 @@ fn parse_scores(s: &str) -> Result<Vec<i64>, String> {
 
 /// The totals of an `mj play --match --json` document, by starting seat.
 fn match_totals(path: &str, e: &Event) -> Result<Vec<i64>, String> {
-    let v: Value = serde_json::from_str(read(path)?.trim()).map_err(|err| format!("{path}: {err}"))?;
-    if v.get("format").and_then(Value::as_str) != Some("mj-match") {
-        return Err(format!(
-            "{path} is not an mj-match document (`mj play --match --json`)"
-        ));
-    }
+    let m = mj_sim::match_file::totals(&read(path)?, path)?;
     let rs = mj_dsl::load(&e.rules).map_err(|d| d.to_string())?;
-    let ruleset = v.get("ruleset").and_then(Value::as_str).unwrap_or("");
-    if ruleset != rs.name {
+    if m.ruleset != rs.name {
         return Err(format!(
-            "{path} was played under {ruleset}, the event under {}",
-            rs.name
+            "{path} was played under {}, the event under {}",
+            m.ruleset, rs.name
         ));
     }
-    v.get("totals")
-        .and_then(Value::as_array)
-        .and_then(|a| a.iter().map(Value::as_i64).collect::<Option<Vec<i64>>>())
+    m.totals
         .ok_or_else(|| format!("{path}: no `totals` list of whole numbers"))
 }
 
@@ -489,50 +476,26 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-fn to_json(e: &Event) -> Result<String, String> {
-    let mut v = serde_json::Map::new();
-    v.insert("format".into(), json!(FORMAT));
-    v.insert("version".into(), json!(VERSION));
-    match serde_json::to_value(e).map_err(|err| err.to_string())? {
-        Value::Object(m) => v.extend(m),
-        _ => return Err("event does not serialise to an object".into()),
-    }
-    serde_json::to_string_pretty(&Value::Object(v)).map_err(|err| err.to_string())
-}
-
 /// Saves the event: the file's present (good) content is kept as `EVENT.bak` first, then the
 /// new content replaces the file atomically.
 pub fn save(path: &Path, e: &Event) -> Result<(), String> {
     e.validate()?;
-    let text = to_json(e)? + "\n";
+    let text = e.to_file_json()? + "\n";
     if let Ok(old) = std::fs::read(path) {
-        if parse(&old).is_ok() {
+        if Event::from_file_json(&old).is_ok() {
             write_atomic(&backup_of(path), &old)?;
         }
     }
     write_atomic(path, text.as_bytes())
 }
 
-fn parse(bytes: &[u8]) -> Result<Event, String> {
-    let v: Value = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-    if v.get("format").and_then(Value::as_str) != Some(FORMAT) {
-        return Err(format!("it is not an {FORMAT} document"));
-    }
-    if v.get("version").and_then(Value::as_u64) != Some(VERSION) {
-        return Err(format!("it is not {FORMAT} version {VERSION}"));
-    }
-    let e: Event = serde_json::from_value(v).map_err(|e| e.to_string())?;
-    e.validate()?;
-    Ok(e)
-}
-
 /// Reads an event file. A file that does not parse (truncated, half-written, edited by hand)
 /// is an error naming the backup that holds the previous good state; neither file is touched.
 pub fn load(path: &Path) -> Result<Event, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    parse(&bytes).map_err(|why| {
+    Event::from_file_json(&bytes).map_err(|why| {
         let bak = backup_of(path);
-        let help = match std::fs::read(&bak).map(|b| parse(&b)) {
+        let help = match std::fs::read(&bak).map(|b| Event::from_file_json(&b)) {
             Ok(Ok(_)) => format!(
                 "The previous good state is in {b}: restore it with `cp {b} {p}`",
                 b = bak.display(),
@@ -558,27 +521,13 @@ fn simulate(
 ) -> Result<Event, String> {
     let rs = mj_dsl::load(rules).map_err(|d| d.to_string())?;
     let table = mj_dsl::table::Table::new(rs)?;
-    let width = players.to_string().len();
-    let entrants = (1..=players)
-        .map(|i| Entrant {
-            name: format!("P{i:0width$}"),
-            team: None,
-            substitute: false,
-        })
-        .collect();
-    let mut e = new_event(rules, entrants, rounds, None)?;
-    let n = table.table().player_count();
-    for r in 0..rounds as usize {
-        let tables = e.draw(seed)?.tables.len();
-        for k in 0..tables {
-            let mut bots: Vec<Box<dyn Player>> = (0..n)
-                .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
-                .collect();
-            let match_seed = seed ^ ((r as u64) << 32 | k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let m = play_match(&table, &mut bots, match_seed, winds).map_err(|err| err.to_string())?;
-            e.record(r, k, m.totals)?;
-        }
-    }
+    let mut e = new_event(
+        rules,
+        mj_sim::tournament::numbered_entrants(players),
+        rounds,
+        None,
+    )?;
+    mj_sim::tournament::play_event(&table, &mut e, seed, winds)?;
     Ok(e)
 }
 

@@ -1,0 +1,69 @@
+//! The `mj-match` document: a whole match played by bots (every hand's record, the totals,
+//! places and ranking points), as `mj play --match --json` writes it, `mj replay` replays it and
+//! `mj tournament record --record` takes its totals. The match itself is
+//! [`mj_core::game::matchplay::MatchResult`]; this module is its file format.
+
+use mj_core::game::matchplay::MatchResult;
+use mj_core::game::Record;
+use serde_json::Value;
+
+/// `format` of a match document.
+pub const FORMAT: &str = "mj-match";
+/// The match document version this build writes.
+pub const VERSION: u32 = 1;
+
+/// The document of match `m`, played under `ruleset` from `seed`: one JSON line, without its
+/// newline.
+pub fn to_json(ruleset: &str, seed: u64, m: &MatchResult) -> String {
+    let v = serde_json::json!({
+        "format": FORMAT,
+        "version": VERSION,
+        "ruleset": ruleset,
+        "seed": seed,
+        "hands": m.hands,
+        "totals": m.totals,
+        "places": m.places,
+        "ranking_points": m.ranking,
+    });
+    v.to_string()
+}
+
+/// Whether a JSON value is a match document (by its `format`).
+pub fn is_match(v: &Value) -> bool {
+    v.get("format").and_then(Value::as_str) == Some(FORMAT)
+}
+
+/// The records of every hand of a match document, in order (none when it lists no hands).
+pub fn records(v: &Value) -> Result<Vec<Record>, String> {
+    let hands = v
+        .get("hands")
+        .and_then(|h| h.as_array())
+        .cloned()
+        .unwrap_or_default();
+    hands.iter().map(|h| Record::from_json(&h.to_string())).collect()
+}
+
+/// What `mj tournament record` takes from a match document.
+pub struct Totals {
+    /// The ruleset the match was played under (empty when the document names none).
+    pub ruleset: String,
+    /// The totals by starting seat, if the document has a list of whole numbers.
+    pub totals: Option<Vec<i64>>,
+}
+
+/// Reads a match document's ruleset and totals; `path` names the document in errors.
+pub fn totals(text: &str, path: &str) -> Result<Totals, String> {
+    let v: Value = serde_json::from_str(text.trim()).map_err(|err| format!("{path}: {err}"))?;
+    if !is_match(&v) {
+        return Err(format!(
+            "{path} is not an mj-match document (`mj play --match --json`)"
+        ));
+    }
+    Ok(Totals {
+        ruleset: v.get("ruleset").and_then(Value::as_str).unwrap_or("").to_string(),
+        totals: v
+            .get("totals")
+            .and_then(Value::as_array)
+            .and_then(|a| a.iter().map(Value::as_i64).collect()),
+    })
+}
