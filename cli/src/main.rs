@@ -624,7 +624,7 @@ fn exit_code(failed: bool) -> ExitCode {
 fn run_batch(
     path: &str,
     threads: Option<u16>,
-    job: &dyn batch::LineJob,
+    job: &dyn mj_sim::lines::LineJob,
     out: &mut dyn Write,
 ) -> Result<ExitCode, String> {
     let input = batch::Input::open(path)?;

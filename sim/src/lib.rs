@@ -9,6 +9,8 @@
 //! - [`figures`] and [`significance`]: rates with Wilson intervals, means, histograms; the z and
 //!   Welch t tests of a comparison.
 //! - [`report`]: the reports as text, CSV and JSON.
+//! - [`lines`]: independent jobs over the lines of an input on threads, written in input order
+//!   (`--batch`).
 //! - [`match_file`]: the `mj-match` document of a match played by bots.
 //! - [`tournament`]: a whole event played by bots.
 //!
@@ -17,6 +19,7 @@
 
 pub mod experiment;
 pub mod figures;
+pub mod lines;
 pub mod match_file;
 pub mod partial;
 pub mod partial_file;
