@@ -357,24 +357,35 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             threads,
             json,
             why,
-        } => score(&rules, hand, batch, threads, json, why, &mut out),
-        Command::Sample { rules, seed, count } => {
-            let rs = load(&rules)?;
-            let mut rng = mj_core::Rng::new(seed);
-            let opts = mj_core::sample::SampleOptions::default();
-            for _ in 0..count {
-                let h = mj_dsl::sample::winning_hand(&rs, &mut rng, &opts);
-                writeln!(out, "{}", mj_core::print_hand(&rs.tiles, &h)).map_err(io)?;
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        } => hand_command(
+            &rules,
+            hand,
+            batch,
+            threads,
+            json,
+            "give a hand to score, or --batch FILE",
+            json::score_into,
+            |rs, hand, out| json::score_line(rs, hand).map(|s| report::score(rs, &s, why, out)),
+            &mut out,
+        ),
+        Command::Sample { rules, seed, count } => sample(&rules, seed, count, &mut out),
         Command::Waits {
             rules,
             hand,
             batch,
             threads,
             json,
-        } => waits(&rules, hand, batch, threads, json, &mut out),
+        } => hand_command(
+            &rules,
+            hand,
+            batch,
+            threads,
+            json,
+            "give a hand to list the waits of, or --batch FILE",
+            json::waits_into,
+            |rs, hand, out| json::waits(rs, hand).map(|w| report::waits(rs, &w, out)),
+            &mut out,
+        ),
         Command::Check { ruleset } => check(&ruleset, &mut out),
         Command::Doc { ruleset } => {
             let rs = load(&ruleset)?;
@@ -455,16 +466,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 bot: bot.into(),
                 format: format(json, csv),
             };
-            let text = match compare {
-                Some(pair) => simulate::cmd_compare(&pair[0], &pair[1], &opts)?,
-                None => {
-                    let shard = match shard {
-                        Some(s) => Some(s.parse().map_err(|e| format!("--shard {s}: {e}"))?),
-                        None => None,
-                    };
-                    simulate::cmd_simulate(&rules, &opts, shard, file.as_deref())?
-                }
-            };
+            let text = simulate::cmd(&rules, compare.as_deref(), &opts, shard, file.as_deref())?;
             write!(out, "{text}").map_err(io)?;
             Ok(ExitCode::SUCCESS)
         }
@@ -474,46 +476,45 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             write!(out, "{text}").map_err(io)?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Rulesets => {
-            for name in mj_dsl::builtin_names() {
-                match mj_dsl::load(name) {
-                    Ok(rs) => writeln!(out, "{name:<14} {}", rs.description),
-                    Err(_) => writeln!(out, "{name:<14} (does not load: run `mj check {name}`)"),
-                }
-                .map_err(io)?;
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Rulesets => rulesets(&mut out),
     }
 }
 
-/// `mj score`: one hand as a table (or its full account, or JSON), or a `--batch` of lines.
-fn score(
+/// The JSON line of one hand (`--batch` lines carry their number), appended to a buffer;
+/// whether the line failed.
+type IntoJson = fn(&Ruleset, &str, Option<usize>, &mut Vec<u8>) -> bool;
+
+/// What `mj score` and `mj waits` share: a `--batch` of lines, or one hand as JSON (`into`) or as
+/// text (`text` prints it, or gives the reason the line is not a hand).
+#[allow(clippy::too_many_arguments)]
+fn hand_command<W: Write>(
     rules: &str,
     hand: Option<String>,
     batch: Option<String>,
     threads: Option<u16>,
     json: bool,
-    why: bool,
-    out: &mut impl Write,
+    missing: &str,
+    into: IntoJson,
+    text: impl FnOnce(&Ruleset, &str, &mut W) -> Result<std::io::Result<()>, String>,
+    out: &mut W,
 ) -> Result<ExitCode, String> {
     let rs = load(rules)?;
     if let Some(path) = batch {
-        let job = |text: &str, line: usize, buf: &mut Vec<u8>| json::score_into(&rs, text, Some(line), buf);
+        let job = |line_text: &str, line: usize, buf: &mut Vec<u8>| into(&rs, line_text, Some(line), buf);
         return run_batch(&path, threads, &job, out);
     }
     let Some(hand) = hand else {
-        return Err("give a hand to score, or --batch FILE".into());
+        return Err(missing.into());
     };
     if json {
         let mut buf = Vec::new();
-        let failed = json::score_into(&rs, &hand, None, &mut buf);
+        let failed = into(&rs, &hand, None, &mut buf);
         out.write_all(&buf).map_err(|e| e.to_string())?;
         return Ok(exit_code(failed));
     }
-    match json::score_line(&rs, &hand) {
-        Ok(s) => {
-            report::score(&rs, &s, why, out).map_err(|e| e.to_string())?;
+    match text(&rs, &hand, out) {
+        Ok(written) => {
+            written.map_err(|e| e.to_string())?;
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
@@ -523,39 +524,28 @@ fn score(
     }
 }
 
-/// `mj waits`: one hand's waits as text or JSON, or a `--batch` of lines.
-fn waits(
-    rules: &str,
-    hand: Option<String>,
-    batch: Option<String>,
-    threads: Option<u16>,
-    json: bool,
-    out: &mut impl Write,
-) -> Result<ExitCode, String> {
+/// `mj sample`: `count` seeded winning hands of the ruleset, one a line.
+fn sample(rules: &str, seed: u64, count: u64, out: &mut impl Write) -> Result<ExitCode, String> {
     let rs = load(rules)?;
-    if let Some(path) = batch {
-        let job = |text: &str, line: usize, buf: &mut Vec<u8>| json::waits_into(&rs, text, Some(line), buf);
-        return run_batch(&path, threads, &job, out);
+    let mut rng = mj_core::Rng::new(seed);
+    let opts = mj_core::sample::SampleOptions::default();
+    for _ in 0..count {
+        let h = mj_dsl::sample::winning_hand(&rs, &mut rng, &opts);
+        writeln!(out, "{}", mj_core::print_hand(&rs.tiles, &h)).map_err(|e| e.to_string())?;
     }
-    let Some(hand) = hand else {
-        return Err("give a hand to list the waits of, or --batch FILE".into());
-    };
-    if json {
-        let mut buf = Vec::new();
-        let failed = json::waits_into(&rs, &hand, None, &mut buf);
-        out.write_all(&buf).map_err(|e| e.to_string())?;
-        return Ok(exit_code(failed));
-    }
-    match json::waits(&rs, &hand) {
-        Ok(w) => {
-            report::waits(&rs, &w, out).map_err(|e| e.to_string())?;
-            Ok(ExitCode::SUCCESS)
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `mj rulesets`: every built-in ruleset with its description.
+fn rulesets(out: &mut impl Write) -> Result<ExitCode, String> {
+    for name in mj_dsl::builtin_names() {
+        match mj_dsl::load(name) {
+            Ok(rs) => writeln!(out, "{name:<14} {}", rs.description),
+            Err(_) => writeln!(out, "{name:<14} (does not load: run `mj check {name}`)"),
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            Ok(ExitCode::from(1))
-        }
+        .map_err(|e| e.to_string())?;
     }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `mj check`: the ruleset's summary, then every fan script run on the probe corpus.

@@ -1,7 +1,7 @@
 //! `mj play` and `mj replay`: games between bots, and checking a record against the engine.
 
 use mj_core::game::matchplay::play_match;
-use mj_core::game::{play_hand, replay, GreedyBot, Player, Record, Rules};
+use mj_core::game::{play_hand, replay, GreedyBot, Player, Rules};
 use mj_core::Wind;
 use mj_dsl::table::Table;
 use std::io::Write;
@@ -74,24 +74,7 @@ pub fn play(
 /// document. Exit 0 when all replay; 1 with the first divergence.
 pub fn replay_file(path: &str, out: &mut impl Write) -> Result<ExitCode, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let mut records = Vec::new();
-    let whole: Result<serde_json::Value, _> = serde_json::from_str(&text);
-    let values: Vec<serde_json::Value> = match whole {
-        Ok(v) => vec![v],
-        Err(_) => text
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .enumerate()
-            .map(|(i, l)| serde_json::from_str(l).map_err(|e| format!("{path}: line {}: {e}", i + 1)))
-            .collect::<Result<_, _>>()?,
-    };
-    for v in values {
-        if mj_sim::match_file::is_match(&v) {
-            records.extend(mj_sim::match_file::records(&v)?);
-        } else {
-            records.push(Record::from_json(&v.to_string())?);
-        }
-    }
+    let records = mj_sim::match_file::records_in(&text, path)?;
     if records.is_empty() {
         return Err(format!("{path} holds no game record"));
     }

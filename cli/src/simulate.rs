@@ -58,13 +58,28 @@ fn run_with_bar(
     run(t, e, shard, threads, &|n| pb.inc(n))
 }
 
-/// `mj simulate`: the report, or (with `out`) writes the shard's partial result and returns "".
-pub fn cmd_simulate(
+/// `mj simulate`: a comparison of two rulesets, or one ruleset's report or partial result.
+pub fn cmd(
     rules: &str,
+    compare: Option<&[String]>,
     o: &Options,
-    shard: Option<Shard>,
+    shard: Option<String>,
     out: Option<&str>,
 ) -> Result<String, String> {
+    match compare {
+        Some([a, b]) => cmd_compare(a, b, o),
+        _ => {
+            let shard = match shard {
+                Some(s) => Some(s.parse().map_err(|e| format!("--shard {s}: {e}"))?),
+                None => None,
+            };
+            cmd_simulate(rules, o, shard, out)
+        }
+    }
+}
+
+/// `mj simulate`: the report, or (with `out`) writes the shard's partial result and returns "".
+fn cmd_simulate(rules: &str, o: &Options, shard: Option<Shard>, out: Option<&str>) -> Result<String, String> {
     let t = table(rules)?;
     let e = experiment(&t, o.bot, o.seed, o.hands);
     let shard = shard.unwrap_or(Shard::WHOLE);
@@ -83,7 +98,7 @@ pub fn cmd_simulate(
 }
 
 /// `mj simulate --compare A B`.
-pub fn cmd_compare(a: &str, b: &str, o: &Options) -> Result<String, String> {
+fn cmd_compare(a: &str, b: &str, o: &Options) -> Result<String, String> {
     let (ta, tb) = (table(a)?, table(b)?);
     let ea = experiment(&ta, o.bot, o.seed, o.hands);
     let eb = experiment(&tb, o.bot, o.seed, o.hands);

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
 mod file;
-pub use file::{FORMAT as EVENT_FORMAT, VERSION as EVENT_VERSION};
+pub use file::{entrants, FORMAT as EVENT_FORMAT, VERSION as EVENT_VERSION};
 
 /// A tie-break after total ranking points, in the order the competition lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -67,3 +67,27 @@ pub fn totals(text: &str, path: &str) -> Result<Totals, String> {
             .and_then(|a| a.iter().map(Value::as_i64).collect()),
     })
 }
+
+/// The records in a records file's text: one JSON record, JSON lines of records, or match
+/// documents (each giving its hands' records); `path` names the file in errors.
+pub fn records_in(text: &str, path: &str) -> Result<Vec<Record>, String> {
+    let whole: Result<Value, _> = serde_json::from_str(text);
+    let values: Vec<Value> = match whole {
+        Ok(v) => vec![v],
+        Err(_) => text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .enumerate()
+            .map(|(i, l)| serde_json::from_str(l).map_err(|e| format!("{path}: line {}: {e}", i + 1)))
+            .collect::<Result<_, _>>()?,
+    };
+    let mut found = Vec::new();
+    for v in values {
+        if is_match(&v) {
+            found.extend(records(&v)?);
+        } else {
+            found.push(Record::from_json(&v.to_string())?);
+        }
+    }
+    Ok(found)
+}

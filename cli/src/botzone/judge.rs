@@ -6,7 +6,7 @@
 
 use mj_core::Wind;
 use mj_interop::botzone::protocol::{json_answer, History, Mode, KEEP_RUNNING};
-use mj_interop::botzone::referee::{default_penalty, fault, Bots, Ending, Fault, Judge, SEATS};
+use mj_interop::botzone::referee::{default_penalty, fault, Bots, Fault, Judge, Tally, SEATS};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -274,18 +274,13 @@ pub fn run_match(o: &MatchOptions, out: &mut impl Write) -> Result<std::process:
         limit: o.timeout,
     };
     let mut judge = Judge::new(&table, programs, &penalty)?;
-    let mut totals = [0i64; SEATS];
-    let (mut wins, mut faults) = ([0u32; SEATS], [0u32; SEATS]);
-    let mut draws = 0u32;
+    let mut tally = Tally::default();
     let began = Instant::now();
     for k in 0..o.games {
         let seed = o.seed.wrapping_add(k as u64);
         let round = Wind::from_index((k % 4) as u8).unwrap_or_default();
         let g = judge.game(seed, round)?;
-        let net = g.record.net();
-        for (t, n) in totals.iter_mut().zip(&net) {
-            *t += n;
-        }
+        tally.add(&g);
         let file = match &o.out {
             Some(dir) => {
                 let path = dir.join(format!("game-{:04}.json", k + 1));
@@ -295,83 +290,10 @@ pub fn run_match(o: &MatchOptions, out: &mut impl Write) -> Result<std::process:
             }
             None => None,
         };
-        let (kind, detail) = match &g.ending {
-            Ending::Win {
-                seat,
-                self_drawn,
-                total,
-            } => {
-                wins[*seat] += 1;
-                let how = if *self_drawn { "self-drawn" } else { "on a discard" };
-                ("win", format!("seat {seat} wins {how}, {total} points"))
-            }
-            Ending::Draw => {
-                draws += 1;
-                ("draw", "exhaustive draw".to_string())
-            }
-            Ending::Forfeit(f) => {
-                faults[f.seat] += 1;
-                ("penalty", format!("seat {} penalised: {}", f.seat, f.reason))
-            }
-        };
-        if o.json {
-            let mut v = serde_json::json!({
-                "game": k + 1, "seed": seed, "round": round.letter().to_string(), "result": kind,
-                "net": net, "turns": g.turns,
-            });
-            match &g.ending {
-                Ending::Win {
-                    seat,
-                    self_drawn,
-                    total,
-                } => {
-                    v["winner"] = (*seat).into();
-                    v["self_drawn"] = (*self_drawn).into();
-                    v["total"] = (*total).into();
-                }
-                Ending::Forfeit(f) => {
-                    v["offender"] = f.seat.into();
-                    v["reason"] = f.reason.clone().into();
-                }
-                Ending::Draw => {}
-            }
-            if let Some(f) = &file {
-                v["record"] = f.clone().into();
-            }
-            writeln!(out, "{v}").map_err(io)?;
-        } else {
-            writeln!(
-                out,
-                "game {} (seed {seed}, round {}): {detail}; net {net:?}",
-                k + 1,
-                round.letter()
-            )
-            .map_err(io)?;
-        }
+        let line = g.report(k + 1, seed, round, file.as_deref(), o.json);
+        writeln!(out, "{line}").map_err(io)?;
     }
     let secs = began.elapsed().as_secs_f64();
-    let rate = if secs > 0.0 { o.games as f64 / secs } else { 0.0 };
-    if o.json {
-        let v = serde_json::json!({
-            "games": o.games, "totals": totals, "wins": wins, "penalties": faults, "draws": draws,
-            "seconds": (secs * 1000.0).round() / 1000.0, "games_per_second": (rate * 100.0).round() / 100.0,
-        });
-        writeln!(out, "{v}").map_err(io)?;
-    } else {
-        writeln!(
-            out,
-            "── {} game(s) in {secs:.2} s ({rate:.2} games/s), {draws} drawn ──",
-            o.games
-        )
-        .map_err(io)?;
-        for s in 0..SEATS {
-            writeln!(
-                out,
-                "seat {s}: {:+} points, {} win(s), {} penalty(ies) · {}",
-                totals[s], wins[s], faults[s], o.bots[s]
-            )
-            .map_err(io)?;
-        }
-    }
+    write!(out, "{}", tally.report(o.games, secs, &o.bots, o.json)).map_err(io)?;
     Ok(std::process::ExitCode::SUCCESS)
 }

@@ -1,7 +1,9 @@
-//! The `mj-event` file: an [`Event`] as JSON, its format name and version first. Where the file
-//! lives, and how it is replaced safely, is the front end's; this is its text.
+//! The files of an event, as text: the `mj-event` document (an [`Event`] as JSON, its format
+//! name and version first), the players and teams lists an event starts from, and the scores a
+//! round takes from its sessions' match totals. Where the files live, and how they are replaced
+//! safely, is the front end's.
 
-use super::Event;
+use super::{Entrant, Event};
 use serde_json::{json, Value};
 
 /// `format` of an event file.
@@ -36,4 +38,64 @@ impl Event {
         e.validate()?;
         Ok(e)
     }
+
+    /// A round's scores by the table's first seating, from every session's totals by seat.
+    pub fn session_scores(&self, seats: &[usize], per: &[Vec<i64>]) -> Result<Vec<i64>, String> {
+        let mut scores = vec![0; seats.len()];
+        for (k, totals) in per.iter().enumerate() {
+            if totals.len() != seats.len() {
+                return Err(format!(
+                    "session {}: {} totals for {} seats",
+                    k + 1,
+                    totals.len(),
+                    seats.len()
+                ));
+            }
+            for (s, &p) in self.competition.session_seating(seats, k).iter().enumerate() {
+                let i = seats
+                    .iter()
+                    .position(|&q| q == p)
+                    .expect("a permutation of the table");
+                scores[i] += totals[s];
+            }
+        }
+        Ok(scores)
+    }
+}
+
+/// The lines of a list that say something: trimmed, without blanks and `#` comments.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// The entrants of a players list (one name a line, `#` comments, `~Name` a substitute) with the
+/// teams of a teams list (`Team: name, name, ...`), given as its name (for errors) and text.
+pub fn entrants(players: &str, teams: Option<(&str, &str)>) -> Result<Vec<Entrant>, String> {
+    let mut list: Vec<Entrant> = lines(players)
+        .map(|l| Entrant {
+            name: l.trim_start_matches('~').trim().to_string(),
+            team: None,
+            substitute: l.starts_with('~'),
+        })
+        .collect();
+    if let Some((t, text)) = teams {
+        for (n, l) in lines(text).enumerate() {
+            let (team, members) = l
+                .split_once(':')
+                .ok_or_else(|| format!("{t}: team line {} is not `Team: name, name, ...`", n + 1))?;
+            for m in members.split(',').map(str::trim).filter(|m| !m.is_empty()) {
+                let e = list
+                    .iter_mut()
+                    .find(|e| e.name == m)
+                    .ok_or_else(|| format!("{t}: team {} names {m:?}, who is not a player", team.trim()))?;
+                if let Some(old) = &e.team {
+                    return Err(format!("{t}: {m} is in teams {old} and {}", team.trim()));
+                }
+                e.team = Some(team.trim().to_string());
+            }
+        }
+    }
+    Ok(list)
 }

@@ -67,6 +67,105 @@ pub struct Game {
     pub turns: usize,
 }
 
+impl Game {
+    /// What `mj match` says of game `number` (from 1), dealt from `seed` in prevalent wind
+    /// `round`: one line of text, or with `json` one JSON object, naming the `record` file when
+    /// one was written.
+    pub fn report(&self, number: u32, seed: u64, round: Wind, record: Option<&str>, json: bool) -> String {
+        let net = self.record.net();
+        let (kind, detail) = match &self.ending {
+            Ending::Win {
+                seat,
+                self_drawn,
+                total,
+            } => {
+                let how = if *self_drawn { "self-drawn" } else { "on a discard" };
+                ("win", format!("seat {seat} wins {how}, {total} points"))
+            }
+            Ending::Draw => ("draw", "exhaustive draw".to_string()),
+            Ending::Forfeit(f) => ("penalty", format!("seat {} penalised: {}", f.seat, f.reason)),
+        };
+        if !json {
+            return format!(
+                "game {number} (seed {seed}, round {}): {detail}; net {net:?}",
+                round.letter()
+            );
+        }
+        let mut v = serde_json::json!({
+            "game": number, "seed": seed, "round": round.letter().to_string(), "result": kind,
+            "net": net, "turns": self.turns,
+        });
+        match &self.ending {
+            Ending::Win {
+                seat,
+                self_drawn,
+                total,
+            } => {
+                v["winner"] = (*seat).into();
+                v["self_drawn"] = (*self_drawn).into();
+                v["total"] = (*total).into();
+            }
+            Ending::Forfeit(f) => {
+                v["offender"] = f.seat.into();
+                v["reason"] = f.reason.clone().into();
+            }
+            Ending::Draw => {}
+        }
+        if let Some(f) = record {
+            v["record"] = f.into();
+        }
+        v.to_string()
+    }
+}
+
+/// A match's running result, seat by seat.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub totals: [i64; SEATS],
+    pub wins: [u32; SEATS],
+    pub penalties: [u32; SEATS],
+    pub draws: u32,
+}
+
+impl Tally {
+    /// Adds a finished game.
+    pub fn add(&mut self, g: &Game) {
+        for (t, n) in self.totals.iter_mut().zip(&g.record.net()) {
+            *t += n;
+        }
+        match &g.ending {
+            Ending::Win { seat, .. } => self.wins[*seat] += 1,
+            Ending::Draw => self.draws += 1,
+            Ending::Forfeit(f) => self.penalties[f.seat] += 1,
+        }
+    }
+
+    /// What `mj match` says after `games` games played in `secs` seconds by the `bots` (by seat):
+    /// lines of text, or with `json` one JSON object; it ends with a newline.
+    pub fn report(&self, games: u32, secs: f64, bots: &[String], json: bool) -> String {
+        let rate = if secs > 0.0 { games as f64 / secs } else { 0.0 };
+        if json {
+            let v = serde_json::json!({
+                "games": games, "totals": self.totals, "wins": self.wins, "penalties": self.penalties,
+                "draws": self.draws, "seconds": (secs * 1000.0).round() / 1000.0,
+                "games_per_second": (rate * 100.0).round() / 100.0,
+            });
+            return format!("{v}\n");
+        }
+        let mut s = format!(
+            "── {games} game(s) in {secs:.2} s ({rate:.2} games/s), {} drawn ──\n",
+            self.draws
+        );
+        for (seat, bot) in bots.iter().enumerate().take(SEATS) {
+            s += &format!(
+                "seat {seat}: {:+} points, {} win(s), {} penalty(ies) · {bot}\n",
+                self.totals[seat], self.wins[seat], self.penalties[seat]
+            );
+        }
+        s
+    }
+}
+
 /// A table of four bots under one ruleset.
 pub struct Judge<'a, B: Bots> {
     rules: &'a dyn Rules,
