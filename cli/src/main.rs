@@ -358,15 +358,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             json,
             why,
         } => hand_command(
+            &mut out,
+            "give a hand to score, or --batch FILE",
+            json::score_into,
+            |rs, hand, out| json::score_line(rs, hand).map(|s| report::score(rs, &s, why, out)),
             &rules,
             hand,
             batch,
             threads,
             json,
-            "give a hand to score, or --batch FILE",
-            json::score_into,
-            |rs, hand, out| json::score_line(rs, hand).map(|s| report::score(rs, &s, why, out)),
-            &mut out,
         ),
         Command::Sample { rules, seed, count } => sample(&rules, seed, count, &mut out),
         Command::Waits {
@@ -376,15 +376,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             threads,
             json,
         } => hand_command(
+            &mut out,
+            "give a hand to list the waits of, or --batch FILE",
+            json::waits_into,
+            |rs, hand, out| json::waits(rs, hand).map(|w| report::waits(rs, &w, out)),
             &rules,
             hand,
             batch,
             threads,
             json,
-            "give a hand to list the waits of, or --batch FILE",
-            json::waits_into,
-            |rs, hand, out| json::waits(rs, hand).map(|w| report::waits(rs, &w, out)),
-            &mut out,
         ),
         Command::Check { ruleset } => check(&ruleset, &mut out),
         Command::Doc { ruleset } => {
@@ -488,15 +488,15 @@ type IntoJson = fn(&Ruleset, &str, Option<usize>, &mut Vec<u8>) -> bool;
 /// text (`text` prints it, or gives the reason the line is not a hand).
 #[allow(clippy::too_many_arguments)]
 fn hand_command<W: Write>(
+    out: &mut W,
+    missing: &str,
+    into: IntoJson,
+    text: impl FnOnce(&Ruleset, &str, &mut W) -> Result<std::io::Result<()>, String>,
     rules: &str,
     hand: Option<String>,
     batch: Option<String>,
     threads: Option<u16>,
     json: bool,
-    missing: &str,
-    into: IntoJson,
-    text: impl FnOnce(&Ruleset, &str, &mut W) -> Result<std::io::Result<()>, String>,
-    out: &mut W,
 ) -> Result<ExitCode, String> {
     let rs = load(rules)?;
     if let Some(path) = batch {
