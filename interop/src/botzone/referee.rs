@@ -572,3 +572,77 @@ pub fn default_penalty(table: &mj_dsl::table::Table) -> Option<String> {
         .or_else(|| penalties.first())
         .map(|p| p.id.clone())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::botzone::bot::answer;
+    use crate::botzone::protocol::History;
+    use mj_dsl::table::Table;
+
+    /// Four copies of our own bot, answering in this process from their histories: the referee
+    /// needs no process to be tested.
+    struct InProcess<'a> {
+        rules: &'a dyn Rules,
+        histories: Vec<History>,
+    }
+
+    impl Bots for InProcess<'_> {
+        fn exchange(&mut self, requests: &[String; SEATS]) -> Vec<Result<String, Fault>> {
+            let rules = self.rules;
+            let histories = self.histories.iter_mut();
+            (0..SEATS)
+                .zip(histories)
+                .map(|(s, h)| {
+                    h.requests.push(requests[s].clone());
+                    let a = answer(rules, h).map_err(|e| fault(s, e))?;
+                    h.responses.push(a.clone());
+                    Ok(a)
+                })
+                .collect()
+        }
+
+        fn reset(&mut self) {
+            self.histories = vec![History::default(); SEATS];
+        }
+
+        fn names(&self) -> Vec<String> {
+            (0..SEATS).map(|s| format!("greedy {s}")).collect()
+        }
+    }
+
+    #[test]
+    fn four_greedy_bots_play_games_that_replay() {
+        let t = Table::new(mj_dsl::load("mcr-botzone").expect("loads")).expect("a table");
+        let penalty = default_penalty(&t).expect("mcr-botzone has a penalty");
+        let bots = InProcess {
+            rules: &t,
+            histories: vec![History::default(); SEATS],
+        };
+        let mut judge = Judge::new(&t, bots, &penalty).expect("a judge");
+        let mut tally = Tally::default();
+        for (k, round) in [Wind::EAST, Wind::SOUTH].into_iter().enumerate() {
+            let g = judge.game(k as u64, round).expect("a game");
+            assert!(!matches!(g.ending, Ending::Forfeit(_)), "{:?}", g.ending);
+            assert!(g.turns > 2);
+            assert!(mj_core::game::replay(&t, &g.record).is_ok());
+            let line = g.report(k as u32 + 1, k as u64, round, None, true);
+            assert!(line.starts_with(&format!("{{\"game\":{}", k + 1)), "{line}");
+            tally.add(&g);
+        }
+        assert_eq!(tally.totals.iter().sum::<i64>(), 0, "{tally:?}");
+        assert_eq!(tally.wins.iter().sum::<u32>() + tally.draws, 2);
+        let names = judge.bots.names();
+        assert!(tally.report(2, 1.0, &names, false).contains("seat 3:"));
+    }
+
+    #[test]
+    fn a_judge_needs_a_penalty_of_the_ruleset() {
+        let t = Table::new(mj_dsl::load("mcr-botzone").expect("loads")).expect("a table");
+        let bots = InProcess {
+            rules: &t,
+            histories: Vec::new(),
+        };
+        assert!(Judge::new(&t, bots, "no_such_penalty").is_err());
+    }
+}
