@@ -91,3 +91,35 @@ pub fn records_in(text: &str, path: &str) -> Result<Vec<Record>, String> {
     }
     Ok(found)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn totals_are_read_with_their_ruleset() {
+        let t = totals(
+            r#"{"format":"mj-match","ruleset":"mcr","totals":[5,-5]}"#,
+            "m.json",
+        )
+        .expect("reads");
+        assert_eq!((t.ruleset.as_str(), t.totals), ("mcr", Some(vec![5, -5])));
+        let none = totals(r#"{"format":"mj-match","totals":[1.5]}"#, "m.json").expect("reads");
+        assert_eq!((none.ruleset.as_str(), none.totals), ("", None));
+        let err = totals(r#"{"format":"mj-record"}"#, "m.json")
+            .err()
+            .unwrap_or_default();
+        assert!(err.starts_with("m.json is not an mj-match document"), "{err}");
+        assert!(totals("{", "m.json").is_err());
+    }
+
+    #[test]
+    fn a_records_file_without_records_is_empty_and_bad_lines_are_named() {
+        assert_eq!(
+            records_in(r#"{"format":"mj-match","hands":[]}"#, "f").map(|r| r.len()),
+            Ok(0)
+        );
+        let err = records_in("{\"a\":1}\nnot json\n", "f").err().unwrap_or_default();
+        assert!(err.starts_with("f: line 2:"), "{err}");
+    }
+}

@@ -99,3 +99,43 @@ pub fn entrants(players: &str, teams: Option<(&str, &str)>) -> Result<Vec<Entran
     }
     Ok(list)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_and_teams_lists() {
+        let players = "# entrants\nAnn\n\n~Bob\nCy\n";
+        let list = entrants(players, Some(("teams.txt", "Red: Ann, Cy\n"))).expect("reads");
+        let got: Vec<(&str, Option<&str>, bool)> = list
+            .iter()
+            .map(|e| (e.name.as_str(), e.team.as_deref(), e.substitute))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("Ann", Some("Red"), false),
+                ("Bob", None, true),
+                ("Cy", Some("Red"), false)
+            ]
+        );
+        let err = |teams: &str| {
+            entrants(players, Some(("teams.txt", teams)))
+                .err()
+                .unwrap_or_default()
+        };
+        assert_eq!(
+            err("Red Ann"),
+            "teams.txt: team line 1 is not `Team: name, name, ...`"
+        );
+        assert_eq!(
+            err("Red: Dee"),
+            "teams.txt: team Red names \"Dee\", who is not a player"
+        );
+        assert_eq!(
+            err("Red: Ann\nBlue: Ann"),
+            "teams.txt: Ann is in teams Red and Blue"
+        );
+    }
+}
