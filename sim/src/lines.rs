@@ -152,22 +152,6 @@ fn read_line_capped(
     }
 }
 
-/// Runs `job` over every line of `input` on `threads` threads and writes the results in input
-/// order to `out`, telling `progress` as it goes.
-pub fn run(
-    input: Input,
-    threads: usize,
-    job: &dyn LineJob,
-    out: &mut dyn Write,
-    progress: &mut dyn Progress,
-) -> Result<Summary, String> {
-    if threads <= 1 {
-        run_inline(input, job, out, progress)
-    } else {
-        run_parallel(input, threads, job, out, progress)
-    }
-}
-
 /// One thread: read, work and write each chunk in turn, with one chunk's buffers reused.
 fn run_inline(
     input: Input,
@@ -199,14 +183,19 @@ fn add(total: &mut Summary, s: Summary) {
     total.failed += s.failed;
 }
 
-/// Several threads: a reader thread, `threads` workers, and this thread writing in order.
-fn run_parallel(
+/// Runs `job` over every line of `input` on `threads` threads and writes the results in input
+/// order to `out`, telling `progress` as it goes. With several threads, a reader thread fills
+/// chunks, `threads` workers work them and this thread writes them in order.
+pub fn run(
     input: Input,
     threads: usize,
     job: &dyn LineJob,
     out: &mut dyn Write,
     progress: &mut dyn Progress,
 ) -> Result<Summary, String> {
+    if threads <= 1 {
+        return run_inline(input, job, out, progress);
+    }
     // Enough chunks that every worker has one while the reader fills one and the writer prints
     // one; a chunk waiting for an earlier, slower one also holds its place.
     let pool = 2 * threads + 2;
