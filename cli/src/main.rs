@@ -10,11 +10,11 @@ mod play;
 mod points_doc;
 mod report;
 mod simulate;
-mod stats;
 mod tournament;
 
 use clap::{Parser, Subcommand};
 use mj_dsl::Ruleset;
+use mj_interop::botzone::protocol::Mode;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -142,7 +142,7 @@ enum Command {
         /// How requests arrive: one process per request with the history as lines (`simple`) or
         /// as JSON (`json`), or one process answering request after request (`keep-running`).
         #[arg(long, value_enum, default_value = "simple")]
-        mode: botzone::protocol::Mode,
+        mode: ModeArg,
         /// The ruleset the bot judges its options by.
         #[arg(long, short, default_value = DEFAULT_BOTZONE_RULES)]
         rules: String,
@@ -165,7 +165,7 @@ enum Command {
         /// How a freshly started bot is given the history: `simple` lines or `json`
         /// (`keep-running` = simple; any bot that asks to keep running is kept running).
         #[arg(long, value_enum, default_value = "simple")]
-        mode: botzone::protocol::Mode,
+        mode: ModeArg,
         /// Milliseconds a bot has for each answer (doubled for a freshly started process).
         #[arg(long = "timeout-ms", default_value_t = 2000)]
         timeout_ms: u64,
@@ -235,7 +235,7 @@ enum Command {
         threads: Option<usize>,
         /// Bots in every seat.
         #[arg(long, value_enum, default_value = "greedy")]
-        bot: simulate::Bot,
+        bot: BotArg,
         /// Print JSON instead of a table.
         #[arg(long, conflicts_with = "csv")]
         json: bool,
@@ -286,6 +286,42 @@ enum Protocol {
     Botzone,
 }
 
+/// The bots of `mj simulate`, as the command line names them (the library's [`mj_sim::Bot`]
+/// knows no clap).
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum BotArg {
+    Greedy,
+    Random,
+}
+
+impl From<BotArg> for mj_sim::Bot {
+    fn from(b: BotArg) -> mj_sim::Bot {
+        match b {
+            BotArg::Greedy => mj_sim::Bot::Greedy,
+            BotArg::Random => mj_sim::Bot::Random,
+        }
+    }
+}
+
+/// How `mj bot` and `mj match` deliver requests, as the command line names them
+/// ([`Mode`] is the library's).
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ModeArg {
+    Simple,
+    Json,
+    KeepRunning,
+}
+
+impl From<ModeArg> for Mode {
+    fn from(m: ModeArg) -> Mode {
+        match m {
+            ModeArg::Simple => Mode::Simple,
+            ModeArg::Json => Mode::Json,
+            ModeArg::KeepRunning => Mode::KeepRunning,
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
@@ -304,6 +340,7 @@ fn load(spec: &str) -> Result<Ruleset, String> {
 fn run(cli: Cli) -> Result<ExitCode, String> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    let io = |e: std::io::Error| e.to_string();
     match cli.command {
         Command::Completions { shell } => {
             manual::completions(shell, &mut out);
@@ -320,122 +357,42 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             threads,
             json,
             why,
-        } => {
-            let rs = load(&rules)?;
-            if let Some(path) = batch {
-                let job =
-                    |text: &str, line: usize, buf: &mut Vec<u8>| json::score_into(&rs, text, Some(line), buf);
-                return run_batch(&path, threads, &job, &mut out);
-            }
-            let Some(hand) = hand else {
-                return Err("give a hand to score, or --batch FILE".into());
-            };
-            if json {
-                let mut buf = Vec::new();
-                let failed = json::score_into(&rs, &hand, None, &mut buf);
-                out.write_all(&buf).map_err(|e| e.to_string())?;
-                return Ok(exit_code(failed));
-            }
-            match json::score_line(&rs, &hand) {
-                Ok(s) => {
-                    report::score(&rs, &s, why, &mut out).map_err(|e| e.to_string())?;
-                    Ok(ExitCode::SUCCESS)
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    Ok(ExitCode::from(1))
-                }
-            }
-        }
-        Command::Sample { rules, seed, count } => {
-            let rs = load(&rules)?;
-            let mut rng = mj_core::Rng::new(seed);
-            let opts = mj_dsl::sample::SampleOptions::default();
-            for _ in 0..count {
-                let h = mj_dsl::sample::winning_hand(&rs, &mut rng, &opts);
-                writeln!(out, "{}", mj_core::print_hand(&rs.tiles, &h)).map_err(|e| e.to_string())?;
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        } => hand_command(
+            &mut out,
+            "give a hand to score, or --batch FILE",
+            json::score_into,
+            |rs, hand, out| json::score_line(rs, hand).map(|s| report::score(rs, &s, why, out)),
+            &rules,
+            hand,
+            batch,
+            threads,
+            json,
+        ),
+        Command::Sample { rules, seed, count } => sample(&rules, seed, count, &mut out),
         Command::Waits {
             rules,
             hand,
             batch,
             threads,
             json,
-        } => {
-            let rs = load(&rules)?;
-            if let Some(path) = batch {
-                let job =
-                    |text: &str, line: usize, buf: &mut Vec<u8>| json::waits_into(&rs, text, Some(line), buf);
-                return run_batch(&path, threads, &job, &mut out);
-            }
-            let Some(hand) = hand else {
-                return Err("give a hand to list the waits of, or --batch FILE".into());
-            };
-            if json {
-                let mut buf = Vec::new();
-                let failed = json::waits_into(&rs, &hand, None, &mut buf);
-                out.write_all(&buf).map_err(|e| e.to_string())?;
-                return Ok(exit_code(failed));
-            }
-            match json::waits(&rs, &hand) {
-                Ok(w) => {
-                    report::waits(&rs, &w, &mut out).map_err(|e| e.to_string())?;
-                    Ok(ExitCode::SUCCESS)
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    Ok(ExitCode::from(1))
-                }
-            }
-        }
-        Command::Check { ruleset } => match mj_dsl::load(&ruleset) {
-            Ok(rs) => {
-                report::check(&rs, &mut out).map_err(|e| e.to_string())?;
-                let problems = mj_dsl::probe::probe_scripts(&rs);
-                for p in &problems {
-                    eprintln!("error: {}\n  probe hand: {}", p.message, p.hand);
-                }
-                if problems.is_empty() {
-                    Ok(ExitCode::SUCCESS)
-                } else {
-                    eprintln!(
-                        "\n{} script(s) failed on the built-in probe corpus ({} hands) of {ruleset}",
-                        problems.len(),
-                        mj_dsl::probe::PROBE_HANDS
-                    );
-                    Ok(ExitCode::from(1))
-                }
-            }
-            Err(d) => {
-                eprintln!("{d}");
-                eprintln!("\n{} error(s) in {ruleset}", d.0.len().max(1));
-                Ok(ExitCode::from(1))
-            }
-        },
+        } => hand_command(
+            &mut out,
+            "give a hand to list the waits of, or --batch FILE",
+            json::waits_into,
+            |rs, hand, out| json::waits(rs, hand).map(|w| report::waits(rs, &w, out)),
+            &rules,
+            hand,
+            batch,
+            threads,
+            json,
+        ),
+        Command::Check { ruleset } => check(&ruleset, &mut out),
         Command::Doc { ruleset } => {
             let rs = load(&ruleset)?;
-            write!(out, "{}", report::doc(&rs)).map_err(|e| e.to_string())?;
+            write!(out, "{}", report::doc(&rs)).map_err(io)?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Diff { a, b, corpus, json } => {
-            let (ra, rb) = (load(&a)?, load(&b)?);
-            let mut cases = Vec::new();
-            if corpus.is_empty() {
-                cases = diff::default_cases(&ra).map_err(|e| format!("{e}; give one with --corpus FILE"))?;
-            }
-            for f in &corpus {
-                let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read {f}: {e}"))?;
-                cases.extend(diff::read_corpus(&text, f));
-            }
-            let changed = diff::run(&ra, &rb, &cases, json, &mut out).map_err(|e| e.to_string())?;
-            Ok(if changed {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            })
-        }
+        Command::Diff { a, b, corpus, json } => diff(&a, &b, &corpus, json, &mut out),
         Command::Play {
             rules,
             seed,
@@ -453,18 +410,18 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             format: LogFormat::Botzone,
             file,
             out: dir,
-        } => botzone::import::run(&file, dir.as_deref(), &mut out),
+        } => botzone::run(&file, dir.as_deref(), &mut out),
         Command::Export {
             format: LogFormat::Botzone,
             file,
-        } => botzone::import::export(&file, &mut out),
+        } => botzone::export(&file, &mut out),
         Command::Bot {
             protocol: Protocol::Botzone,
             mode,
             rules,
         } => {
             drop(out);
-            botzone::bot::cmd_bot(&rules, mode)
+            botzone::cmd_bot(&rules, mode.into())
         }
         Command::Match {
             rules,
@@ -482,7 +439,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 bots,
                 seed,
                 games,
-                mode,
+                mode: mode.into(),
                 timeout: std::time::Duration::from_millis(timeout_ms),
                 out: dir,
                 json,
@@ -506,48 +463,141 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 hands,
                 seed,
                 threads: threads.unwrap_or_else(simulate::default_threads),
-                bot,
+                bot: bot.into(),
                 format: format(json, csv),
             };
-            let text = match compare {
-                Some(pair) => simulate::cmd_compare(&pair[0], &pair[1], &opts)?,
-                None => {
-                    let shard = match shard {
-                        Some(s) => Some(simulate::Shard::parse(&s)?),
-                        None => None,
-                    };
-                    simulate::cmd_simulate(&rules, &opts, shard, file.as_deref())?
-                }
-            };
-            write!(out, "{text}").map_err(|e| e.to_string())?;
+            let text = simulate::cmd(&rules, compare.as_deref(), &opts, shard, file.as_deref())?;
+            write!(out, "{text}").map_err(io)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Tournament { cmd } => tournament::run(cmd, &mut out),
         Command::Merge { files, json, csv } => {
             let text = simulate::cmd_merge(&files, format(json, csv))?;
-            write!(out, "{text}").map_err(|e| e.to_string())?;
+            write!(out, "{text}").map_err(io)?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Rulesets => {
-            for name in mj_dsl::builtin_names() {
-                match mj_dsl::load(name) {
-                    Ok(rs) => writeln!(out, "{name:<14} {}", rs.description),
-                    Err(_) => writeln!(out, "{name:<14} (does not load: run `mj check {name}`)"),
-                }
-                .map_err(|e| e.to_string())?;
-            }
+        Command::Rulesets => rulesets(&mut out),
+    }
+}
+
+/// The JSON line of one hand (`--batch` lines carry their number), appended to a buffer;
+/// whether the line failed.
+type IntoJson = fn(&Ruleset, &str, Option<usize>, &mut Vec<u8>) -> bool;
+
+/// What `mj score` and `mj waits` share: a `--batch` of lines, or one hand as JSON (`into`) or as
+/// text (`text` prints it, or gives the reason the line is not a hand).
+#[allow(clippy::too_many_arguments)]
+fn hand_command<W: Write>(
+    out: &mut W,
+    missing: &str,
+    into: IntoJson,
+    text: impl FnOnce(&Ruleset, &str, &mut W) -> Result<std::io::Result<()>, String>,
+    rules: &str,
+    hand: Option<String>,
+    batch: Option<String>,
+    threads: Option<u16>,
+    json: bool,
+) -> Result<ExitCode, String> {
+    let rs = load(rules)?;
+    if let Some(path) = batch {
+        let job = |line_text: &str, line: usize, buf: &mut Vec<u8>| into(&rs, line_text, Some(line), buf);
+        return run_batch(&path, threads, &job, out);
+    }
+    let Some(hand) = hand else {
+        return Err(missing.into());
+    };
+    if json {
+        let mut buf = Vec::new();
+        let failed = into(&rs, &hand, None, &mut buf);
+        out.write_all(&buf).map_err(|e| e.to_string())?;
+        return Ok(exit_code(failed));
+    }
+    match text(&rs, &hand, out) {
+        Ok(written) => {
+            written.map_err(|e| e.to_string())?;
             Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(ExitCode::from(1))
         }
     }
 }
 
-fn format(json: bool, csv: bool) -> simulate::Format {
+/// `mj sample`: `count` seeded winning hands of the ruleset, one a line.
+fn sample(rules: &str, seed: u64, count: u64, out: &mut impl Write) -> Result<ExitCode, String> {
+    let rs = load(rules)?;
+    let mut rng = mj_core::Rng::new(seed);
+    let opts = mj_dsl::sample::SampleOptions::default();
+    for _ in 0..count {
+        let h = mj_dsl::sample::winning_hand(&rs, &mut rng, &opts);
+        writeln!(out, "{}", mj_core::print_hand(&rs.tiles, &h)).map_err(|e| e.to_string())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `mj rulesets`: every built-in ruleset with its description.
+fn rulesets(out: &mut impl Write) -> Result<ExitCode, String> {
+    for name in mj_dsl::builtin_names() {
+        match mj_dsl::load(name) {
+            Ok(rs) => writeln!(out, "{name:<14} {}", rs.description),
+            Err(_) => writeln!(out, "{name:<14} (does not load: run `mj check {name}`)"),
+        }
+        .map_err(|e| e.to_string())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `mj check`: the ruleset's summary, then every fan script run on the probe corpus.
+fn check(ruleset: &str, out: &mut impl Write) -> Result<ExitCode, String> {
+    match mj_dsl::load(ruleset) {
+        Ok(rs) => {
+            report::check(&rs, out).map_err(|e| e.to_string())?;
+            let problems = mj_dsl::probe::probe_scripts(&rs);
+            for p in &problems {
+                eprintln!("error: {}\n  probe hand: {}", p.message, p.hand);
+            }
+            if problems.is_empty() {
+                Ok(ExitCode::SUCCESS)
+            } else {
+                eprintln!(
+                    "\n{} script(s) failed on the built-in probe corpus ({} hands) of {ruleset}",
+                    problems.len(),
+                    mj_dsl::probe::PROBE_HANDS
+                );
+                Ok(ExitCode::from(1))
+            }
+        }
+        Err(d) => {
+            eprintln!("{d}");
+            eprintln!("\n{} error(s) in {ruleset}", d.0.len().max(1));
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// `mj diff`: the corpus (A's snapshot corpus unless files are given) under both rulesets.
+fn diff(a: &str, b: &str, corpus: &[String], json: bool, out: &mut impl Write) -> Result<ExitCode, String> {
+    let (ra, rb) = (load(a)?, load(b)?);
+    let mut cases = Vec::new();
+    if corpus.is_empty() {
+        cases = diff::default_cases(&ra).map_err(|e| format!("{e}; give one with --corpus FILE"))?;
+    }
+    for f in corpus {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read {f}: {e}"))?;
+        cases.extend(diff::read_corpus(&text, f));
+    }
+    let changed = diff::run(&ra, &rb, &cases, json, out).map_err(|e| e.to_string())?;
+    Ok(exit_code(changed))
+}
+
+fn format(json: bool, csv: bool) -> mj_sim::Format {
     if json {
-        simulate::Format::Json
+        mj_sim::Format::Json
     } else if csv {
-        simulate::Format::Csv
+        mj_sim::Format::Csv
     } else {
-        simulate::Format::Text
+        mj_sim::Format::Text
     }
 }
 
@@ -564,7 +614,7 @@ fn exit_code(failed: bool) -> ExitCode {
 fn run_batch(
     path: &str,
     threads: Option<u16>,
-    job: &dyn batch::LineJob,
+    job: &dyn mj_sim::lines::LineJob,
     out: &mut dyn Write,
 ) -> Result<ExitCode, String> {
     let input = batch::Input::open(path)?;

@@ -1,7 +1,7 @@
 //! `mj play` and `mj replay`: games between bots, and checking a record against the engine.
 
 use mj_core::game::matchplay::play_match;
-use mj_core::game::{play_hand, replay, GreedyBot, Player, Record, Rules};
+use mj_core::game::{play_hand, replay, GreedyBot, Player, Rules};
 use mj_core::Wind;
 use mj_dsl::table::Table;
 use std::io::Write;
@@ -35,17 +35,8 @@ pub fn play(
     if whole_match {
         let m = play_match(&t, &mut players, seed, None).map_err(|e| e.to_string())?;
         if json {
-            let v = serde_json::json!({
-                "format": "mj-match",
-                "version": 1,
-                "ruleset": t.table().ruleset,
-                "seed": seed,
-                "hands": m.hands,
-                "totals": m.totals,
-                "places": m.places,
-                "ranking_points": m.ranking,
-            });
-            writeln!(out, "{v}").map_err(io)?;
+            let doc = mj_sim::match_file::to_json(&t.table().ruleset, seed, &m);
+            writeln!(out, "{doc}").map_err(io)?;
         } else {
             for (i, r) in m.hands.iter().enumerate() {
                 writeln!(out, "── hand {} ──", i + 1).map_err(io)?;
@@ -83,31 +74,7 @@ pub fn play(
 /// document. Exit 0 when all replay; 1 with the first divergence.
 pub fn replay_file(path: &str, out: &mut impl Write) -> Result<ExitCode, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let mut records = Vec::new();
-    let whole: Result<serde_json::Value, _> = serde_json::from_str(&text);
-    let values: Vec<serde_json::Value> = match whole {
-        Ok(v) => vec![v],
-        Err(_) => text
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .enumerate()
-            .map(|(i, l)| serde_json::from_str(l).map_err(|e| format!("{path}: line {}: {e}", i + 1)))
-            .collect::<Result<_, _>>()?,
-    };
-    for v in values {
-        if v.get("format").and_then(|f| f.as_str()) == Some("mj-match") {
-            let hands = v
-                .get("hands")
-                .and_then(|h| h.as_array())
-                .cloned()
-                .unwrap_or_default();
-            for h in hands {
-                records.push(Record::from_json(&h.to_string())?);
-            }
-        } else {
-            records.push(Record::from_json(&v.to_string())?);
-        }
-    }
+    let records = mj_sim::match_file::records_in(&text, path)?;
     if records.is_empty() {
         return Err(format!("{path} holds no game record"));
     }

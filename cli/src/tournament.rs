@@ -4,16 +4,12 @@
 //! `mj_core::tournament`; this module reads and writes files and prints.
 
 use clap::Subcommand;
-use mj_core::game::matchplay::play_match;
-use mj_core::game::{GreedyBot, Player, Rules};
-use mj_core::tournament::{Advance, Entrant, Event, Standing, TeamStanding};
-use serde_json::{json, Value};
+use mj_core::tournament::{entrants, Entrant, Event};
+use mj_dsl::tournament::{give_penalty, GivenPenalty};
+use mj_sim::tournament::{standings, Style};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-const FORMAT: &str = "mj-event";
-const VERSION: u64 = 1;
 
 #[derive(Subcommand)]
 pub enum Cmd {
@@ -128,14 +124,6 @@ pub enum Cmd {
     },
 }
 
-#[derive(Clone, Copy)]
-enum Style {
-    Text,
-    Json,
-    Csv,
-    Markdown,
-}
-
 fn style(json: bool, csv: bool, markdown: bool) -> Style {
     match (json, csv, markdown) {
         (true, _, _) => Style::Json,
@@ -159,7 +147,12 @@ pub fn run(cmd: Cmd, out: &mut impl Write) -> Result<ExitCode, String> {
             if Path::new(&path).exists() {
                 return Err(format!("{path} exists; choose another file for the new event"));
             }
-            let entrants = read_entrants(&players, teams.as_deref())?;
+            let list = read(&players)?;
+            let teams = match teams {
+                Some(t) => Some((read(&t)?, t)),
+                None => None,
+            };
+            let entrants = entrants(&list, teams.as_ref().map(|(text, t)| (t.as_str(), text.as_str())))?;
             let event = new_event(&rules, entrants, rounds, reserve)?;
             save(Path::new(&path), &event)?;
             writeln!(
@@ -209,7 +202,9 @@ pub fn run(cmd: Cmd, out: &mut impl Write) -> Result<ExitCode, String> {
                     amount,
                     to: to.as_deref(),
                 };
-                let moved = give_penalty(&mut e, round - 1, table - 1, &given)?;
+                let rs = mj_dsl::load(&e.rules)
+                    .map_err(|d| format!("the event's ruleset {} does not load: {d}", e.rules))?;
+                let moved = give_penalty(&rs, &mut e, round - 1, table - 1, &given)?;
                 save(p, &e)?;
                 writeln!(out, "round {round} table {table}: penalty {id} ({moved})").map_err(io)?;
                 return Ok(ExitCode::SUCCESS);
@@ -236,7 +231,7 @@ pub fn run(cmd: Cmd, out: &mut impl Write) -> Result<ExitCode, String> {
                     for f in &record {
                         per.push(match_totals(f, &e)?);
                     }
-                    session_scores(&e, &seats, &per)?
+                    e.session_scores(&seats, &per)?
                 }
             };
             let replaced = e.history.len();
@@ -313,91 +308,6 @@ fn read(path: &str) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
 }
 
-fn lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-}
-
-fn read_entrants(players: &str, teams: Option<&str>) -> Result<Vec<Entrant>, String> {
-    let mut list: Vec<Entrant> = lines(&read(players)?)
-        .map(|l| Entrant {
-            name: l.trim_start_matches('~').trim().to_string(),
-            team: None,
-            substitute: l.starts_with('~'),
-        })
-        .collect();
-    if let Some(t) = teams {
-        for (n, l) in lines(&read(t)?).enumerate() {
-            let (team, members) = l
-                .split_once(':')
-                .ok_or_else(|| format!("{t}: team line {} is not `Team: name, name, ...`", n + 1))?;
-            for m in members.split(',').map(str::trim).filter(|m| !m.is_empty()) {
-                let e = list
-                    .iter_mut()
-                    .find(|e| e.name == m)
-                    .ok_or_else(|| format!("{t}: team {} names {m:?}, who is not a player", team.trim()))?;
-                if let Some(old) = &e.team {
-                    return Err(format!("{t}: {m} is in teams {old} and {}", team.trim()));
-                }
-                e.team = Some(team.trim().to_string());
-            }
-        }
-    }
-    Ok(list)
-}
-
-/// A penalty as `mj tournament record --penalty` gives it.
-struct GivenPenalty<'a> {
-    id: &'a str,
-    player: &'a str,
-    amount: Option<i64>,
-    to: Option<&'a str>,
-}
-
-/// Applies the event's ruleset's penalty to a player of a drawn table; says what moved.
-fn give_penalty(e: &mut Event, round: usize, table: usize, g: &GivenPenalty) -> Result<String, String> {
-    let rs =
-        mj_dsl::load(&e.rules).map_err(|d| format!("the event's ruleset {} does not load: {d}", e.rules))?;
-    let pen = rs
-        .settlement
-        .penalties
-        .iter()
-        .find(|p| p.id == g.id)
-        .ok_or_else(|| {
-            let ids: Vec<&str> = rs.settlement.penalties.iter().map(|p| p.id.as_str()).collect();
-            format!(
-                "ruleset {} has no penalty `{}`; its penalties: {}",
-                rs.name,
-                g.id,
-                ids.join(", ")
-            )
-        })?;
-    let seats = e
-        .drawn
-        .get(round)
-        .and_then(|r| r.tables.get(table))
-        .ok_or_else(|| format!("round {} has no table {}", round + 1, table + 1))?
-        .players
-        .clone();
-    let seat_of = |name: &str| {
-        e.player_index(name)
-            .and_then(|i| seats.iter().position(|&s| s == i))
-            .ok_or_else(|| format!("{name} does not sit at round {} table {}", round + 1, table + 1))
-    };
-    let seat = seat_of(g.player)?;
-    let to = g.to.map(seat_of).transpose()?;
-    let deltas = mj_dsl::penalty::deltas(pen, seats.len(), seat, g.amount, to)?;
-    let moved: Vec<String> = seats
-        .iter()
-        .zip(&deltas)
-        .filter(|(_, d)| **d != 0)
-        .map(|(&s, d)| format!("{} {d:+}", e.players[s].name))
-        .collect();
-    e.penalize(round, table, seat, g.id, deltas)?;
-    Ok(moved.join(", "))
-}
-
 fn parse_scores(s: &str) -> Result<Vec<i64>, String> {
     s.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
@@ -410,47 +320,16 @@ fn parse_scores(s: &str) -> Result<Vec<i64>, String> {
 
 /// The totals of an `mj play --match --json` document, by starting seat.
 fn match_totals(path: &str, e: &Event) -> Result<Vec<i64>, String> {
-    let v: Value = serde_json::from_str(read(path)?.trim()).map_err(|err| format!("{path}: {err}"))?;
-    if v.get("format").and_then(Value::as_str) != Some("mj-match") {
-        return Err(format!(
-            "{path} is not an mj-match document (`mj play --match --json`)"
-        ));
-    }
+    let m = mj_sim::match_file::totals(&read(path)?, path)?;
     let rs = mj_dsl::load(&e.rules).map_err(|d| d.to_string())?;
-    let ruleset = v.get("ruleset").and_then(Value::as_str).unwrap_or("");
-    if ruleset != rs.name {
+    if m.ruleset != rs.name {
         return Err(format!(
-            "{path} was played under {ruleset}, the event under {}",
-            rs.name
+            "{path} was played under {}, the event under {}",
+            m.ruleset, rs.name
         ));
     }
-    v.get("totals")
-        .and_then(Value::as_array)
-        .and_then(|a| a.iter().map(Value::as_i64).collect::<Option<Vec<i64>>>())
+    m.totals
         .ok_or_else(|| format!("{path}: no `totals` list of whole numbers"))
-}
-
-/// A round's scores by the table's first seating, from every session's totals by seat.
-fn session_scores(e: &Event, seats: &[usize], per: &[Vec<i64>]) -> Result<Vec<i64>, String> {
-    let mut scores = vec![0; seats.len()];
-    for (k, totals) in per.iter().enumerate() {
-        if totals.len() != seats.len() {
-            return Err(format!(
-                "session {}: {} totals for {} seats",
-                k + 1,
-                totals.len(),
-                seats.len()
-            ));
-        }
-        for (s, &p) in e.competition.session_seating(seats, k).iter().enumerate() {
-            let i = seats
-                .iter()
-                .position(|&q| q == p)
-                .expect("a permutation of the table");
-            scores[i] += totals[s];
-        }
-    }
-    Ok(scores)
 }
 
 // ---------------------------------------------------------------- the event file
@@ -489,50 +368,26 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-fn to_json(e: &Event) -> Result<String, String> {
-    let mut v = serde_json::Map::new();
-    v.insert("format".into(), json!(FORMAT));
-    v.insert("version".into(), json!(VERSION));
-    match serde_json::to_value(e).map_err(|err| err.to_string())? {
-        Value::Object(m) => v.extend(m),
-        _ => return Err("event does not serialise to an object".into()),
-    }
-    serde_json::to_string_pretty(&Value::Object(v)).map_err(|err| err.to_string())
-}
-
 /// Saves the event: the file's present (good) content is kept as `EVENT.bak` first, then the
 /// new content replaces the file atomically.
 pub fn save(path: &Path, e: &Event) -> Result<(), String> {
     e.validate()?;
-    let text = to_json(e)? + "\n";
+    let text = e.to_file_json()? + "\n";
     if let Ok(old) = std::fs::read(path) {
-        if parse(&old).is_ok() {
+        if Event::from_file_json(&old).is_ok() {
             write_atomic(&backup_of(path), &old)?;
         }
     }
     write_atomic(path, text.as_bytes())
 }
 
-fn parse(bytes: &[u8]) -> Result<Event, String> {
-    let v: Value = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-    if v.get("format").and_then(Value::as_str) != Some(FORMAT) {
-        return Err(format!("it is not an {FORMAT} document"));
-    }
-    if v.get("version").and_then(Value::as_u64) != Some(VERSION) {
-        return Err(format!("it is not {FORMAT} version {VERSION}"));
-    }
-    let e: Event = serde_json::from_value(v).map_err(|e| e.to_string())?;
-    e.validate()?;
-    Ok(e)
-}
-
 /// Reads an event file. A file that does not parse (truncated, half-written, edited by hand)
 /// is an error naming the backup that holds the previous good state; neither file is touched.
 pub fn load(path: &Path) -> Result<Event, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    parse(&bytes).map_err(|why| {
+    Event::from_file_json(&bytes).map_err(|why| {
         let bak = backup_of(path);
-        let help = match std::fs::read(&bak).map(|b| parse(&b)) {
+        let help = match std::fs::read(&bak).map(|b| Event::from_file_json(&b)) {
             Ok(Ok(_)) => format!(
                 "The previous good state is in {b}: restore it with `cp {b} {p}`",
                 b = bak.display(),
@@ -558,160 +413,12 @@ fn simulate(
 ) -> Result<Event, String> {
     let rs = mj_dsl::load(rules).map_err(|d| d.to_string())?;
     let table = mj_dsl::table::Table::new(rs)?;
-    let width = players.to_string().len();
-    let entrants = (1..=players)
-        .map(|i| Entrant {
-            name: format!("P{i:0width$}"),
-            team: None,
-            substitute: false,
-        })
-        .collect();
-    let mut e = new_event(rules, entrants, rounds, None)?;
-    let n = table.table().player_count();
-    for r in 0..rounds as usize {
-        let tables = e.draw(seed)?.tables.len();
-        for k in 0..tables {
-            let mut bots: Vec<Box<dyn Player>> = (0..n)
-                .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
-                .collect();
-            let match_seed = seed ^ ((r as u64) << 32 | k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let m = play_match(&table, &mut bots, match_seed, winds).map_err(|err| err.to_string())?;
-            e.record(r, k, m.totals)?;
-        }
-    }
+    let mut e = new_event(
+        rules,
+        mj_sim::tournament::numbered_entrants(players),
+        rounds,
+        None,
+    )?;
+    mj_sim::tournament::play_event(&table, &mut e, seed, winds)?;
     Ok(e)
-}
-
-// ---------------------------------------------------------------- standings
-
-fn advancing(e: &Event) -> Vec<(usize, Advance)> {
-    match e.drawn.len() {
-        0 => Vec::new(),
-        n => e.advancing(n - 1),
-    }
-}
-
-fn how(a: Advance) -> &'static str {
-    match a {
-        Advance::Place => "place",
-        Advance::Reserve => "reserve",
-        Advance::Bye => "bye",
-    }
-}
-
-fn standings(e: &Event, style: Style) -> String {
-    let players = e.standings();
-    let teams = e.team_standings();
-    let adv = advancing(e);
-    let chain: Vec<&str> = e.competition.tie_breaks.iter().map(|t| t.name()).collect();
-    match style {
-        Style::Json => {
-            let v = json!({
-                "format": "mj-standings",
-                "rules": e.rules,
-                "rounds_drawn": e.drawn.len(),
-                "tie_breaks": chain,
-                "players": players,
-                "teams": teams,
-                "advancing": adv.iter().map(|&(p, a)| json!({"player": e.players[p].name, "how": how(a)})).collect::<Vec<_>>(),
-            });
-            format!("{v}\n")
-        }
-        Style::Csv => {
-            let mut s =
-                String::from("place,name,team,ranking_points,score,best_ranking,high_count,played,byes\n");
-            for p in &players {
-                let row = row(p);
-                let quoted: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
-                s += &quoted.join(",");
-                s.push('\n');
-            }
-            s
-        }
-        Style::Markdown => {
-            let mut s = String::from(
-                "| place | name | team | ranking points | score | best round | high rounds | played | byes |\n|---|---|---|---|---|---|---|---|---|\n",
-            );
-            for p in &players {
-                s += &format!("| {} |\n", row(p).join(" | "));
-            }
-            if !teams.is_empty() {
-                s += "\n| place | team | ranking points | score | members |\n|---|---|---|---|---|\n";
-                for t in &teams {
-                    s += &format!("| {} |\n", team_row(t).join(" | "));
-                }
-            }
-            s
-        }
-        Style::Text => {
-            let mut s = format!(
-                "{} after {} of {} rounds; ties: ranking points, then {}\n",
-                e.rules,
-                e.drawn.len(),
-                e.rounds,
-                if chain.is_empty() {
-                    "shared".to_string()
-                } else {
-                    chain.join(", ")
-                }
-            );
-            s += &format!(
-                "{:>5}  {:<16} {:<10} {:>7} {:>8} {:>5} {:>5} {:>6} {:>4}\n",
-                "place", "name", "team", "points", "score", "best", "high", "played", "byes"
-            );
-            for p in &players {
-                let r = row(p);
-                s += &format!(
-                    "{:>5}  {:<16} {:<10} {:>7} {:>8} {:>5} {:>5} {:>6} {:>4}\n",
-                    r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8]
-                );
-            }
-            if !teams.is_empty() {
-                s += "\nteams\n";
-                for t in &teams {
-                    let r = team_row(t);
-                    s += &format!("{:>5}  {:<16} {:>7} {:>8}  {}\n", r[0], r[1], r[2], r[3], r[4]);
-                }
-            }
-            if !adv.is_empty() {
-                s += &format!("\nadvancing from round {}\n", e.drawn.len());
-                for (p, a) in &adv {
-                    s += &format!("  {} ({})\n", e.players[*p].name, how(*a));
-                }
-            }
-            s
-        }
-    }
-}
-
-fn row(p: &Standing) -> [String; 9] {
-    [
-        p.place.to_string(),
-        p.name.clone(),
-        p.team.clone().unwrap_or_default(),
-        p.ranking_points.to_string(),
-        p.score.to_string(),
-        p.best_ranking.to_string(),
-        p.high_count.to_string(),
-        p.played.to_string(),
-        p.byes.to_string(),
-    ]
-}
-
-fn team_row(t: &TeamStanding) -> [String; 5] {
-    [
-        t.place.to_string(),
-        t.team.clone(),
-        t.ranking_points.to_string(),
-        t.score.to_string(),
-        t.members.join(", "),
-    ]
-}
-
-fn csv_cell(c: &str) -> String {
-    if c.contains([',', '"', '\n']) {
-        format!("\"{}\"", c.replace('"', "\"\""))
-    } else {
-        c.to_string()
-    }
 }

@@ -8,6 +8,9 @@ use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
+mod file;
+pub use file::{entrants, FORMAT as EVENT_FORMAT, VERSION as EVENT_VERSION};
+
 /// A tie-break after total ranking points, in the order the competition lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -2,7 +2,8 @@
 //! and the table size, every value checked.
 
 use crate::schema;
-use mj_core::tournament::{Absence, Advancement, Competition, TieBreak};
+use crate::Ruleset;
+use mj_core::tournament::{Absence, Advancement, Competition, Event, TieBreak};
 
 /// A problem with `[competition]`: the key, the message and a help line.
 pub type Problem = (String, String, String);
@@ -166,4 +167,64 @@ pub fn resolve(
         bye_score: raw.bye_score.or(m.map(|m| m.start_points)).unwrap_or(0),
         advancement,
     })
+}
+
+/// A penalty as `mj tournament record --penalty` gives it.
+pub struct GivenPenalty<'a> {
+    /// The ruleset's penalty ID (`[settlement] penalty`).
+    pub id: &'a str,
+    /// The offender, by name.
+    pub player: &'a str,
+    /// The amount, for a penalty the referee sizes.
+    pub amount: Option<i64>,
+    /// Who receives a penalty that goes to one player (`None`: dead points).
+    pub to: Option<&'a str>,
+}
+
+/// Applies the penalty `g` of the event's ruleset `rs` to a player of a drawn table (round and
+/// table from 0); says what moved.
+pub fn give_penalty(
+    rs: &Ruleset,
+    e: &mut Event,
+    round: usize,
+    table: usize,
+    g: &GivenPenalty,
+) -> Result<String, String> {
+    let pen = rs
+        .settlement
+        .penalties
+        .iter()
+        .find(|p| p.id == g.id)
+        .ok_or_else(|| {
+            let ids: Vec<&str> = rs.settlement.penalties.iter().map(|p| p.id.as_str()).collect();
+            format!(
+                "ruleset {} has no penalty `{}`; its penalties: {}",
+                rs.name,
+                g.id,
+                ids.join(", ")
+            )
+        })?;
+    let seats = e
+        .drawn
+        .get(round)
+        .and_then(|r| r.tables.get(table))
+        .ok_or_else(|| format!("round {} has no table {}", round + 1, table + 1))?
+        .players
+        .clone();
+    let seat_of = |name: &str| {
+        e.player_index(name)
+            .and_then(|i| seats.iter().position(|&s| s == i))
+            .ok_or_else(|| format!("{name} does not sit at round {} table {}", round + 1, table + 1))
+    };
+    let seat = seat_of(g.player)?;
+    let to = g.to.map(seat_of).transpose()?;
+    let deltas = crate::penalty::deltas(pen, seats.len(), seat, g.amount, to)?;
+    let moved: Vec<String> = seats
+        .iter()
+        .zip(&deltas)
+        .filter(|(_, d)| **d != 0)
+        .map(|(&s, d)| format!("{} {d:+}", e.players[s].name))
+        .collect();
+    e.penalize(round, table, seat, g.id, deltas)?;
+    Ok(moved.join(", "))
 }

@@ -1,5 +1,6 @@
 //! The rulesets a server offers: every built-in one, plus each subfolder of `--rules-dir`.
-//! Everything is loaded and compiled once at start, so a request never reads a file.
+//! Everything is loaded and compiled once at start, so a request never reads a file: this is the
+//! only place serve touches the file system (listing the folder; dsl's loader reads the rulesets).
 
 use mj_dsl::table::Table;
 use mj_dsl::Ruleset;

@@ -26,7 +26,7 @@ pub const KEEP_RUNNING: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
 
 /// How requests reach a bot. The platform calls the first two "simple interaction" and "JSON
 /// interaction"; keep-running starts like simple and then sends one request line per turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     Simple,
     Json,

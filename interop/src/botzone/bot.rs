@@ -1,4 +1,4 @@
-//! `mj bot --protocol botzone`: the greedy bot as a Botzone player.
+//! The greedy bot as a Botzone player (`mj bot --protocol botzone`).
 //!
 //! The bot rebuilds its seat's knowledge (its hand, every meld and discard, flowers, the wall's
 //! length) from the requests alone, turns it into an engine state with
@@ -43,7 +43,14 @@ pub struct Tracker {
     exposed_kong: Option<Tile>,
 }
 
+impl Default for Tracker {
+    fn default() -> Tracker {
+        Tracker::new()
+    }
+}
+
 impl Tracker {
+    /// A seat that has seen no request yet.
     pub fn new() -> Tracker {
         Tracker {
             seat: 0,
@@ -345,7 +352,14 @@ pub struct Session {
     bot: GreedyBot,
 }
 
+impl Default for Session {
+    fn default() -> Session {
+        Session::new()
+    }
+}
+
 impl Session {
+    /// A bot before its game's first request.
     pub fn new() -> Session {
         Session {
             tracker: Tracker::new(),
@@ -367,7 +381,8 @@ impl Session {
     }
 }
 
-/// Runs the bot on stdin/stdout in `mode` until its input ends (simple and JSON: one answer).
+/// Runs the bot over `input` and `out` (the front end gives it stdin and stdout) in `mode` until
+/// its input ends (simple and JSON: one answer).
 pub fn run(
     rules: &dyn Rules,
     mode: Mode,
@@ -429,14 +444,4 @@ pub fn run(
         };
         a = session.step(rules, &request, None)?;
     }
-}
-
-/// `mj bot`: loads the ruleset and answers on stdin/stdout.
-pub fn cmd_bot(rules: &str, mode: Mode) -> Result<std::process::ExitCode, String> {
-    let rs = mj_dsl::load(rules).map_err(|d| d.to_string())?;
-    let table = mj_dsl::table::Table::new(rs)?;
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    run(&table, mode, &mut stdin.lock(), &mut stdout.lock())?;
-    Ok(std::process::ExitCode::SUCCESS)
 }
