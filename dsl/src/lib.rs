@@ -3,16 +3,14 @@
 
 pub mod cancel;
 pub mod combination;
-pub mod cond;
 pub mod context;
 pub mod diagnostic;
 pub mod diff;
 pub mod explain;
-pub mod lang;
+pub mod expr;
 pub mod limits;
 pub mod load;
 pub mod penalty;
-mod picks;
 pub mod points;
 pub mod probe;
 pub mod report;
@@ -33,3 +31,9 @@ pub use load::{builtin_names, load, load_from_memory};
 pub use report::{score_text, waits_text, write_json_line, ErrorReport, HandReport, Payments, WaitsReport};
 pub use ruleset::Ruleset;
 pub use score::{score, FanHit, Score, ScoreError};
+
+/// The expression language under its former names, so code written against them keeps building.
+#[doc(hidden)]
+pub use expr as cond;
+#[doc(hidden)]
+pub use expr as lang;

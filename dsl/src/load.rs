@@ -1,8 +1,8 @@
 //! Loading a ruleset: find its files (built in or on disk), follow `extends`, merge overrides,
 //! validate and compile. Loading never panics: it returns the ruleset or every diagnostic found.
 
-use crate::cond::{self, Scope};
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::expr::{self, Scope};
 use crate::ruleset::*;
 use crate::schema::{self, RawFan, RawFile};
 use crate::script::Scripts;
@@ -41,7 +41,7 @@ pub fn load(spec: &str) -> Result<Ruleset, Diagnostics> {
         None => {
             if builtin_files(spec).is_none() {
                 let names = builtin_names();
-                let hint = cond::suggest(spec, &names);
+                let hint = expr::suggest(spec, &names);
                 return Err(Diagnostics(vec![Diagnostic::general(
                     spec,
                     format!("no built-in ruleset `{spec}` and no folder at that path{hint}"),
@@ -256,7 +256,7 @@ impl Loader {
                 Some(o) => origin = o,
                 None => {
                     let names = builtin_names();
-                    let hint = cond::suggest(&base_name, &names);
+                    let hint = expr::suggest(&base_name, &names);
                     self.help(
                         file,
                         base.span(),
@@ -640,7 +640,7 @@ impl Loader {
                         // override; if its id is not in the base it is most likely misspelt.
                         if raw.remove.is_some() || (li > 0 && raw.zh.is_none() && raw.en.is_none()) {
                             let known: Vec<&str> = fans.iter().map(|m| m.raw.id.get_ref().as_str()).collect();
-                            let hint = match cond::suggest(&id, &known) {
+                            let hint = match expr::suggest(&id, &known) {
                                 h if h.starts_with("; did you mean") => h,
                                 _ => String::new(),
                             };
@@ -710,12 +710,12 @@ impl Loader {
                 "knitted_straight" => forms.knitted_straight = true,
                 other => {
                     let span = self.find_in(win_file, "win", &format!("`{other}`"));
-                    let hint = cond::suggest(other, &cond::FORM_NAMES);
+                    let hint = expr::suggest(other, &expr::FORM_NAMES);
                     self.help(
                         win_file,
                         span,
                         format!("unknown win form `{other}`{hint}"),
-                        format!("forms are {}", cond::FORM_NAMES.join(", ")),
+                        format!("forms are {}", expr::FORM_NAMES.join(", ")),
                     );
                 }
             }
@@ -780,8 +780,8 @@ impl Loader {
                 );
             }
             let when = match &r.when {
-                Some(w) => match crate::lang::parse_expr(w.get_ref()) {
-                    Ok(ast) => match cond::compile(&ast, &scope) {
+                Some(w) => match crate::expr::parse_expr(w.get_ref()) {
+                    Ok(ast) => match expr::compile(&ast, &scope) {
                         Ok(e) => Some(e),
                         Err(e) => {
                             let base = w.span().start + 1;
@@ -810,8 +810,8 @@ impl Loader {
             let group = match &r.group {
                 Some(g) => {
                     let base = g.span().start + 1;
-                    match crate::lang::parse_group(g.get_ref()) {
-                        Ok(ast) => match cond::compile_group(&ast, &tiles) {
+                    match crate::expr::parse_group(g.get_ref()) {
+                        Ok(ast) => match expr::compile_group(&ast, &tiles) {
                             Ok(g) => Some(g),
                             Err(e) => {
                                 let help = if e.message.contains("ranks") {
@@ -848,7 +848,7 @@ impl Loader {
                     None if scripts_failed => None,
                     None => {
                         let known: Vec<&str> = scripts.function_names().collect();
-                        let hint = cond::suggest(s.get_ref(), &known);
+                        let hint = expr::suggest(s.get_ref(), &known);
                         self.help(
                             m.file,
                             s.span(),
@@ -885,7 +885,7 @@ impl Loader {
                     Some(i) => excludes.push((i, count)),
                     None if removed.iter().any(|x| x == fid) => {}
                     None => {
-                        let hint = cond::suggest(fid, &id_refs);
+                        let hint = expr::suggest(fid, &id_refs);
                         self.help(
                             m.file,
                             e.span(),
@@ -900,15 +900,15 @@ impl Loader {
                 None => forms_mask = ALL_FORMS,
                 Some(list) => {
                     for f in list {
-                        match cond::form_by_name(f.get_ref()) {
+                        match expr::form_by_name(f.get_ref()) {
                             Some(form) => forms_mask |= form_bit(form),
                             None => {
-                                let hint = cond::suggest(f.get_ref(), &cond::FORM_NAMES);
+                                let hint = expr::suggest(f.get_ref(), &expr::FORM_NAMES);
                                 self.help(
                                     m.file,
                                     f.span(),
                                     format!("unknown form `{}` in fan `{id}`{hint}", f.get_ref()),
-                                    format!("forms are {}", cond::FORM_NAMES.join(", ")),
+                                    format!("forms are {}", expr::FORM_NAMES.join(", ")),
                                 );
                             }
                         }
@@ -985,7 +985,7 @@ impl Loader {
         };
         if accounting == Accounting::Once {
             // Each such fan is a bit of a mask while a reading is shared out.
-            for kind in [crate::lang::GroupKind::Chows, crate::lang::GroupKind::Pungs] {
+            for kind in [crate::expr::GroupKind::Chows, crate::expr::GroupKind::Pungs] {
                 let over = compiled
                     .iter()
                     .filter(|f| !f.fallback && f.group.as_ref().is_some_and(|g| g.kind == kind))
@@ -1035,7 +1035,7 @@ impl Loader {
             (&scoring_raw.unique_wait_forms, true),
         ] {
             for f in list {
-                match cond::form_by_name(f) {
+                match expr::form_by_name(f) {
                     Some(form) if !is_uw => exclusive_forms |= form_bit(form),
                     Some(form) => match form {
                         mj_core::Form::Standard => uw.standard = true,
@@ -1046,7 +1046,7 @@ impl Loader {
                     },
                     None => {
                         let span = self.find_in(scoring_file, "scoring", &format!("`{f}`"));
-                        let hint = cond::suggest(f, &cond::FORM_NAMES);
+                        let hint = expr::suggest(f, &expr::FORM_NAMES);
                         self.diag(scoring_file, span, format!("unknown form `{f}`{hint}"));
                     }
                 }
@@ -1059,7 +1059,7 @@ impl Loader {
                 None if removed.iter().any(|x| x == t) => {}
                 None => {
                     let span = self.find_in(scoring_file, "scoring", &format!("`{t}`"));
-                    let hint = cond::suggest(t, &id_refs);
+                    let hint = expr::suggest(t, &id_refs);
                     self.diag(
                         scoring_file,
                         span,
@@ -1409,9 +1409,9 @@ impl Loader {
             offered.extend(&crate::settle::VARS[crate::settle::PLAIN_VARS..]);
             offered.extend(words.iter().map(|w| w.as_str()));
         }
-        let formula = |this: &mut Self, text: &Option<String>| -> Option<crate::cond::Expr> {
+        let formula = |this: &mut Self, text: &Option<String>| -> Option<crate::expr::Expr> {
             let t = text.as_ref()?;
-            let r = crate::lang::parse_expr(t)
+            let r = crate::expr::parse_expr(t)
                 .map_err(|e| (e.message, e.span))
                 .and_then(|ast| {
                     let mut nums = Vec::new();
@@ -1422,7 +1422,7 @@ impl Loader {
                     }) {
                         return Err((m, span));
                     }
-                    let e = cond::compile(&ast, &scope).map_err(|e| (e.message, e.span))?;
+                    let e = expr::compile(&ast, &scope).map_err(|e| (e.message, e.span))?;
                     // Formulas see amounts, not hands: a hand name would silently be 0.
                     match hand_name_in(&ast, words) {
                         Some((name, span)) => Err((
@@ -1523,8 +1523,8 @@ impl Loader {
 }
 
 /// The first name or call in a settlement formula that is not a settlement quantity.
-fn hand_name_in(ast: &crate::lang::Ast, words: &[String]) -> Option<(String, crate::lang::Span)> {
-    use crate::lang::Ast;
+fn hand_name_in(ast: &crate::expr::Ast, words: &[String]) -> Option<(String, crate::expr::Span)> {
+    use crate::expr::Ast;
     let hand_name_in = |a: &Ast| hand_name_in(a, words);
     match ast {
         Ast::Ident(n, s) if !crate::settle::VARS.contains(&n.as_str()) && !words.contains(n) => {
@@ -1588,12 +1588,12 @@ fn deep_merge(base: &mut toml::Value, over: &toml::Value) {
 
 /// A help line for an error in a `when` condition (or a group's tile class).
 fn when_help(message: &str, spec: &mj_core::TileSetSpec) -> String {
-    let cond::Vocabulary {
+    let expr::Vocabulary {
         names,
         functions: funcs,
         classes,
-    } = cond::vocabulary();
-    let list = |v: &[cond::Entry]| v.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+    } = expr::vocabulary();
+    let list = |v: &[expr::Entry]| v.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
     if message.contains("unknown name") {
         format!(
             "names are hand quantities ({}) and the ruleset's [[context]] words",
@@ -1638,7 +1638,7 @@ fn toml_message(msg: &str) -> (String, Option<String>) {
         let hint = if expected.is_empty() {
             String::new()
         } else {
-            match cond::suggest(key, &expected) {
+            match expr::suggest(key, &expected) {
                 h if h.starts_with("; did you mean") => h,
                 _ => String::new(),
             }

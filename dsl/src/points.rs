@@ -7,7 +7,7 @@
 //! - `[fu]`: a base, per-set and per-wait values, hand-level additions, fixed values and minimums.
 //! - `[points]`: `basic = fu × 2^(han + doublings)`, and the limits that replace it.
 
-use crate::cond::{Class, Expr, Facts};
+use crate::expr::{Class, Expr, Facts};
 use mj_core::{SetKind, Tile, TileSet, Wait, WinPlace};
 use serde::Deserialize;
 
@@ -329,7 +329,7 @@ pub fn fan_ids(ids: &[String], fans: &[&str]) -> Result<Vec<usize>, String> {
         .map(|id| {
             fans.iter()
                 .position(|f| f == id)
-                .ok_or_else(|| format!("unknown fan `{id}`{}", crate::cond::suggest(id, fans)))
+                .ok_or_else(|| format!("unknown fan `{id}`{}", crate::expr::suggest(id, fans)))
         })
         .collect()
 }
@@ -407,7 +407,7 @@ pub fn compile(
     fu: Option<RawFu>,
     points: Option<RawPoints>,
     set: &TileSet,
-    scope: &dyn crate::cond::Scope,
+    scope: &dyn crate::expr::Scope,
     fans: &[&str],
 ) -> Result<PointsRules, Vec<PointsError>> {
     let mut errors: Vec<PointsError> = Vec::new();
@@ -423,9 +423,9 @@ pub fn compile(
             let when = match &r.when {
                 None => None,
                 Some(text) => {
-                    let compiled = crate::lang::parse_expr(text)
+                    let compiled = crate::expr::parse_expr(text)
                         .map_err(|e| e.message)
-                        .and_then(|a| crate::cond::compile(&a, scope).map_err(|e| e.message));
+                        .and_then(|a| crate::expr::compile(&a, scope).map_err(|e| e.message));
                     match compiled {
                         Ok(e) => Some(e),
                         Err(m) => {
@@ -471,9 +471,9 @@ pub fn compile(
                     continue;
                 }
             };
-            let class = crate::lang::parse_expr(&e.tiles)
+            let class = crate::expr::parse_expr(&e.tiles)
                 .map_err(|x| x.message)
-                .and_then(|a| crate::cond::compile_class(&a, set).map_err(|x| x.message));
+                .and_then(|a| crate::expr::compile_class(&a, set).map_err(|x| x.message));
             match class {
                 Ok(c) => sets.push(SetFu {
                     kind,

@@ -2,7 +2,7 @@
 //! [`crate::load`]; nothing in it is re-parsed afterwards.
 
 use crate::combination::OnceFans;
-use crate::cond::{Expr, Group};
+use crate::expr::{Expr, Group};
 use crate::schema;
 use mj_core::notation::ContextWordSpec;
 use mj_core::{Form, FormRules, TileSet};
@@ -98,7 +98,7 @@ pub struct Plan {
     /// Fans judged one by one (conditions, pair groups, groups under accounting "all", scripts).
     pub plain: Vec<Step>,
     /// The masks of the `plain` steps' gates, tested all at once.
-    pub plain_masks: crate::cond::GateMasks,
+    pub plain_masks: crate::expr::GateMasks,
     /// Chow and pung group fans shared out by accounting "once", in table order.
     pub once_chows: OnceFans,
     pub once_pungs: OnceFans,
@@ -114,7 +114,7 @@ pub struct Plan {
     /// Per fan: the value in a hand with an exposed meld.
     pub open_values: Vec<i64>,
     /// The hand quantities some condition reads: the only ones worked out per reading.
-    pub vars: Vec<crate::cond::Var>,
+    pub vars: Vec<crate::expr::Var>,
 }
 
 impl Plan {
@@ -134,13 +134,13 @@ pub struct Step {
     pub fan: usize,
     pub forms: u8,
     pub max_count: Option<u32>,
-    pub when: Option<crate::cond::Compiled>,
+    pub when: Option<crate::expr::Compiled>,
     pub group: Option<Group>,
     pub script: Option<usize>,
     /// What a reading must show for the fan to be possible at all (its form among `forms`
     /// included): checked before `when` and `group` are, so most fans of a table cost a few
     /// ANDs per reading.
-    pub gate: crate::cond::GateTest,
+    pub gate: crate::expr::GateTest,
 }
 
 impl Plan {
@@ -150,10 +150,10 @@ impl Plan {
         let mut gate_flags = 0u64;
         for (i, f) in fans.iter().enumerate() {
             let gate = match (f.when.as_ref().map(Expr::gate), f.group.as_ref().map(Group::gate)) {
-                (Some(w), Some(g)) => crate::cond::Gate::both(w, g),
+                (Some(w), Some(g)) => crate::expr::Gate::both(w, g),
                 (Some(w), None) => w,
                 (None, Some(g)) => g,
-                (None, None) => crate::cond::Gate::default(),
+                (None, None) => crate::expr::Gate::default(),
             };
             gate_flags |= gate.flag_bits();
             let step = Step {
@@ -163,16 +163,16 @@ impl Plan {
                 when: f.when.as_ref().map(|w| w.residual(&gate).compiled()),
                 group: f.group.clone(),
                 script: f.script,
-                gate: crate::cond::GateTest::new(gate, f.forms),
+                gate: crate::expr::GateTest::new(gate, f.forms),
             };
             if f.fallback {
                 p.fallback.push(step);
             } else {
                 match (&f.group, accounting) {
-                    (Some(g), Accounting::Once) if g.kind == crate::lang::GroupKind::Chows => {
+                    (Some(g), Accounting::Once) if g.kind == crate::expr::GroupKind::Chows => {
                         once_chows.push(step)
                     }
-                    (Some(g), Accounting::Once) if g.kind == crate::lang::GroupKind::Pungs => {
+                    (Some(g), Accounting::Once) if g.kind == crate::expr::GroupKind::Pungs => {
                         once_pungs.push(step)
                     }
                     _ => p.plain.push(step),
@@ -191,16 +191,16 @@ impl Plan {
         }
         // A gate may read a variable its expression does not name (`pungs(dragons)` needs a
         // pung): those are computed too, or their flag would never be set.
-        for i in 0..crate::cond::VAR_COUNT {
+        for i in 0..crate::expr::VAR_COUNT {
             if gate_flags & (1 << i) != 0 {
-                if let Some(v) = crate::cond::var_by_index(i) {
+                if let Some(v) = crate::expr::var_by_index(i) {
                     if !p.vars.contains(&v) {
                         p.vars.push(v);
                     }
                 }
             }
         }
-        p.plain_masks = crate::cond::GateMasks::new(p.plain.iter().map(|s| &s.gate));
+        p.plain_masks = crate::expr::GateMasks::new(p.plain.iter().map(|s| &s.gate));
         p.once_chows = OnceFans::new(once_chows);
         p.once_pungs = OnceFans::new(once_pungs);
         p

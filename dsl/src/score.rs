@@ -1,10 +1,10 @@
 //! Scoring a hand under a ruleset: read the hand every way it can win, judge every fan on each
 //! reading, apply the ruleset's combination principles and exclusions, keep the best reading.
 
-use crate::cond::Facts;
-use crate::lang::GroupKind;
-pub use crate::picks::count_groups;
-pub(crate) use crate::picks::{for_each_subset, group_tiles, pick, suit_ranks};
+pub use crate::expr::count_groups;
+use crate::expr::Facts;
+use crate::expr::GroupKind;
+pub(crate) use crate::expr::{for_each_subset, group_tiles, pick, suit_ranks};
 use crate::ruleset::{form_bit, Combine, DiscardPung, Ruleset};
 use mj_core::decompose::Division;
 use mj_core::hand::counts_of;
@@ -530,7 +530,7 @@ impl Touched {
         let listed = (!self.all)
             .then(|| {
                 let [lo, hi] = self.bits;
-                crate::cond::bits(lo).chain(crate::cond::bits(hi).map(|f| f + 64))
+                crate::expr::bits(lo).chain(crate::expr::bits(hi).map(|f| f + 64))
             })
             .into_iter()
             .flatten();
@@ -727,7 +727,7 @@ fn with_facts<R>(
         win_in_hand: h.win_in_hand,
         win_in_melds: h.win_in_melds,
         words: h.words,
-        vars: [0; crate::cond::VAR_COUNT],
+        vars: [0; crate::expr::VAR_COUNT],
         pung_tiles: None,
         flags: 0,
     };
@@ -786,7 +786,7 @@ fn judge_facts(
                 "gate chunk {c}: all at once and one by one disagree"
             );
         }
-        for step in crate::cond::bits(pass).map(|k| &chunk[k]) {
+        for step in crate::expr::bits(pass).map(|k| &chunk[k]) {
             if !step.gate.admits_ranges(&facts.vars) {
                 continue;
             }

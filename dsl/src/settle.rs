@@ -1,7 +1,7 @@
 //! Settlement of a scored hand: who pays the winner how much, by the ruleset's formulas.
 
-use crate::cond::Expr;
-use crate::lang::BinOp;
+use crate::expr::BinOp;
+use crate::expr::Expr;
 use crate::limits::payment;
 use crate::ruleset::{PaymentRule, Ruleset};
 use crate::score::Score;

@@ -6,7 +6,7 @@
 //! Whether a word matters is decided by the scorer itself: the hand is scored again without the
 //! word, and the word is reported when fans, totals and payments all come out the same.
 
-use crate::cond::{Expr, Var};
+use crate::expr::{Expr, Var};
 use crate::report::HandReport;
 use crate::ruleset::Ruleset;
 use mj_core::Hand;
