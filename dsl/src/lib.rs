@@ -2,15 +2,15 @@
 //! or a list of [`Diagnostics`]; loading never panics. Scoring reads only compiled data.
 
 pub mod cancel;
-pub mod combination;
+
 pub mod context;
 pub mod diagnostic;
 pub mod diff;
-pub mod explain;
 pub mod expr;
 pub mod limits;
 pub mod load;
 pub mod penalty;
+pub mod plan;
 pub mod points;
 pub mod probe;
 pub mod report;
@@ -30,6 +30,7 @@ pub use diagnostic::{Diagnostic, Diagnostics};
 pub use load::{builtin_names, load, load_from_memory};
 pub use report::{score_text, waits_text, write_json_line, ErrorReport, HandReport, Payments, WaitsReport};
 pub use ruleset::Ruleset;
+pub use score::explain;
 pub use score::{score, FanHit, Score, ScoreError};
 
 /// The expression language under its former names, so code written against them keeps building.

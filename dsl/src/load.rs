@@ -989,7 +989,7 @@ impl Loader {
                 let over = compiled
                     .iter()
                     .filter(|f| !f.fallback && f.group.as_ref().is_some_and(|g| g.kind == kind))
-                    .nth(crate::combination::MAX_ONCE_FANS);
+                    .nth(crate::plan::once::MAX_ONCE_FANS);
                 let Some(m) = over.and_then(|f| fans.iter().find(|m| *m.raw.id.get_ref() == f.id)) else {
                     continue;
                 };
@@ -1000,8 +1000,8 @@ impl Loader {
                     format!(
                         "fan `{}` is group fan number {} of its kind under accounting \"once\"; at most {} are supported",
                         m.raw.id.get_ref(),
-                        crate::combination::MAX_ONCE_FANS + 1,
-                        crate::combination::MAX_ONCE_FANS
+                        crate::plan::once::MAX_ONCE_FANS + 1,
+                        crate::plan::once::MAX_ONCE_FANS
                     ),
                     "merge patterns into fewer fans, or use accounting = \"all\"",
                 );

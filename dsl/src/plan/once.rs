@@ -4,9 +4,9 @@
 //! of tile kinds; sharing out a reading's sets then costs a few table lookups instead of trying every
 //! pattern on every pick of sets.
 
+use super::Step;
 use crate::expr::GroupKind;
 use crate::expr::{bits, Class, Facts, Pick};
-use crate::ruleset::Step;
 use mj_core::TileSet;
 
 /// Most group fans of one kind (chows, or pungs) a ruleset may share out by accounting "once":

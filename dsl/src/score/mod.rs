@@ -2,6 +2,8 @@
 //! reading, apply the ruleset's combination principles and exclusions, keep the best reading.
 
 pub use crate::expr::count_groups;
+pub mod explain;
+
 use crate::expr::Facts;
 use crate::expr::GroupKind;
 pub(crate) use crate::expr::{for_each_subset, group_tiles, pick, suit_ranks};
@@ -127,7 +129,7 @@ pub(crate) fn probe(rs: &Ruleset, hand: &Hand, failures: &std::cell::RefCell<Vec
 
 /// [`score`] with the account of its result: what produced each fan, and which fans the
 /// hand's shape suggests but that were not counted, with the rule that removed them.
-pub fn explain(rs: &Ruleset, hand: &Hand) -> Result<(Score, crate::explain::Explanation), ScoreError> {
+pub fn explain(rs: &Ruleset, hand: &Hand) -> Result<(Score, explain::Explanation), ScoreError> {
     let mut out = None;
     let s = score_in(rs, hand, Mode::Explain(&mut out), &mut Scratch::default())?;
     Ok((s, out.unwrap_or_default()))
@@ -137,7 +139,7 @@ pub fn explain(rs: &Ruleset, hand: &Hand) -> Result<(Score, crate::explain::Expl
 enum Mode<'a> {
     Plain,
     Probe(&'a std::cell::RefCell<Vec<(usize, String)>>),
-    Explain(&'a mut Option<crate::explain::Explanation>),
+    Explain(&'a mut Option<explain::Explanation>),
 }
 
 /// Most context words read into a buffer on the stack; a ruleset with more allocates.
@@ -350,7 +352,7 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
             let mut trace = Trace::default();
             // The best reading was judged without error already.
             let _ = judge_facts(rs, hand, &hand_facts, f, &mut row, Some(&mut trace));
-            crate::explain::explain(rs, f, &hits, &trace)
+            explain::explain(rs, f, &hits, &trace)
         }));
     }
     let reading = divs[best].reading.clone();
