@@ -245,7 +245,7 @@ impl Loader {
                             m.file,
                             base + e.span.start..base + e.span.end,
                             format!("in `when` of fan `{id}`: {}", e.message),
-                            when_help(&e.message, &tiles_spec),
+                            when_help(&e.message, tiles_spec),
                         );
                         None
                     }
@@ -256,7 +256,7 @@ impl Loader {
                         m.file,
                         base + e.span.start..base + e.span.end,
                         format!("in `when` of fan `{id}`: {}", e.message),
-                        when_help(&e.message, &tiles_spec),
+                        when_help(&e.message, tiles_spec),
                     );
                     None
                 }
@@ -272,13 +272,13 @@ impl Loader {
             Some(g) => {
                 let base = g.span().start + 1;
                 match crate::expr::parse_group(g.get_ref()) {
-                    Ok(ast) => match expr::compile_group(&ast, &tiles) {
+                    Ok(ast) => match expr::compile_group(&ast, tiles) {
                         Ok(g) => Some(g),
                         Err(e) => {
                             let help = if e.message.contains("ranks") {
                                 "`ranks` gives the (starting) rank of each set, one per set: \"3 chows: different suits, ranks 1 4 7\"".to_string()
                             } else {
-                                when_help(&e.message, &tiles_spec)
+                                when_help(&e.message, tiles_spec)
                             };
                             self.help(
                                 m.file,
@@ -356,7 +356,7 @@ impl Loader {
                 Some(i) => excludes.push((i, count)),
                 None if removed.iter().any(|x| x == fid) => {}
                 None => {
-                    let hint = expr::suggest(fid, &id_refs);
+                    let hint = expr::suggest(fid, id_refs);
                     self.help(
                         m.file,
                         e.span(),

@@ -19,7 +19,7 @@ impl Loader {
                 "seven_pairs" => forms.seven_pairs = true,
                 "thirteen_orphans" => {
                     let text = win.orphans.clone().unwrap_or_default();
-                    match mj_core::notation::parse_tiles(&tiles, &text) {
+                    match mj_core::notation::parse_tiles(tiles, &text) {
                         Ok(t) if !t.is_empty() => forms.orphans = t,
                         Ok(_) => {
                             let span = self.find_in(win_file, "win", "`orphans`");

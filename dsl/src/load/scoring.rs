@@ -86,7 +86,7 @@ impl Loader {
                 None if removed.iter().any(|x| x == t) => {}
                 None => {
                     let span = self.find_in(scoring_file, "scoring", &format!("`{t}`"));
-                    let hint = expr::suggest(t, &id_refs);
+                    let hint = expr::suggest(t, id_refs);
                     self.diag(
                         scoring_file,
                         span,
