@@ -24,7 +24,6 @@ pub mod settle;
 pub mod table;
 pub mod tournament;
 pub mod words;
-mod written;
 
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use load::{builtin_names, load, load_from_memory};

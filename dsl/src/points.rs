@@ -7,7 +7,7 @@
 //! - `[fu]`: a base, per-set and per-wait values, hand-level additions, fixed values and minimums.
 //! - `[points]`: `basic = fu × 2^(han + doublings)`, and the limits that replace it.
 
-use crate::expr::{Class, Expr, Facts};
+use crate::expr::{Class, Cond, Facts};
 use mj_core::{SetKind, Tile, TileSet, Wait, WinPlace};
 use serde::Deserialize;
 
@@ -128,7 +128,7 @@ pub struct SetFu {
 
 #[derive(Clone, Debug)]
 pub struct FuRule {
-    pub when: Option<Expr>,
+    pub when: Option<Cond>,
     pub when_text: Option<String>,
     pub fans: Vec<usize>,
     pub unless: Vec<usize>,
@@ -447,7 +447,7 @@ fn compile_fu(
                     .map_err(|e| e.message)
                     .and_then(|a| crate::expr::compile(&a, scope).map_err(|e| e.message));
                 match compiled {
-                    Ok(e) => Some(e),
+                    Ok(e) => Some(Cond::new(e)),
                     Err(m) => {
                         errors.push(("fu", text.clone(), format!("in [fu] {list}: `{text}`: {m}")));
                         return None;

@@ -4,7 +4,7 @@
 use crate::explain::{Explanation, Occurrence, RemovedFan};
 use crate::ruleset::Ruleset;
 use crate::score::{explain, score, Score};
-use crate::written::{discarder_offset, word_values};
+use crate::settle::written::{discarder_offset, word_values};
 use mj_core::notation::{parse_hand, print_hand};
 use mj_core::{Hand, Wind};
 use serde::Serialize;
@@ -159,7 +159,7 @@ pub(crate) fn score_hand_plain(rs: &Ruleset, hand: &Hand) -> Result<HandReport, 
     }
     let (s, why) = explain(rs, hand).map_err(|e| e.to_string())?;
     let paid = if s.valid {
-        crate::written::written_payments(rs, hand, &s)?
+        crate::settle::written::written_payments(rs, hand, &s)?
     } else {
         Vec::new()
     };

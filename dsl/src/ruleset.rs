@@ -1,7 +1,7 @@
 //! The compiled ruleset: native data the engine and scorer read on every hand. Built once by
 //! [`crate::load`]; nothing in it is re-parsed afterwards.
 
-use crate::expr::Expr;
+use crate::expr::Cond;
 pub use crate::plan::{form_bit, Accounting, Exclusion, Fan, Plan, Step, ALL_FORMS};
 use crate::schema;
 use mj_core::notation::ContextWordSpec;
@@ -43,9 +43,9 @@ pub struct Scoring {
 /// A compiled payment rule: formulas over [`crate::settle`]'s quantities.
 #[derive(Clone, Debug, Default)]
 pub struct PaymentRule {
-    pub each: Option<Expr>,
-    pub discarder: Option<Expr>,
-    pub others: Option<Expr>,
+    pub each: Option<Cond>,
+    pub discarder: Option<Cond>,
+    pub others: Option<Cond>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -64,7 +64,7 @@ pub struct Settlement {
     /// Multiplier of every payment in a hand whose dealer kept the deal (1 = none).
     pub dealer_repeat_multiplier: i64,
     /// Same tile discarded `count` times in a row: the first discarder pays `each` to every other.
-    pub discard_run: Option<(u8, Expr)>,
+    pub discard_run: Option<(u8, Cond)>,
     /// Added to each win payment per concealed pung or kong of the winner (数坎); 0 = none.
     pub per_concealed_pung: i64,
     /// Added to each win payment (漂); 0 = none.
@@ -72,15 +72,15 @@ pub struct Settlement {
     /// 买马 after a self-drawn win.
     pub horses: Option<schema::Horses>,
     /// Paid to the winner from the table (riichi deposits).
-    pub deposits: Option<Expr>,
+    pub deposits: Option<Cond>,
 }
 
 /// Compiled instant kong payments.
 #[derive(Clone, Debug)]
 pub struct KongRule {
-    pub added: Option<Expr>,
-    pub concealed: Option<Expr>,
-    pub exposed: Option<Expr>,
+    pub added: Option<Cond>,
+    pub concealed: Option<Cond>,
+    pub exposed: Option<Cond>,
     /// `exposed` is paid by every other player, not only the discarder.
     pub exposed_each: bool,
     pub on_replacement: i64,

@@ -26,7 +26,8 @@ pub trait Scope {
     fn set(&self) -> &TileSet;
     /// Names of ruleset context words.
     fn words(&self) -> &[String];
-    /// Resolves a name that is not a hand quantity (settlement variables).
+    /// Resolves a name of the scope's own (settlement amounts) to its slot in
+    /// [`super::facts::Facts::slots`].
     fn extra_var(&self, _name: &str) -> Option<usize> {
         None
     }
@@ -46,14 +47,15 @@ pub fn compile(ast: &Ast, scope: &dyn Scope) -> Result<Expr, CompileError> {
             "a tile list is a class: use it inside all(...), pungs(...) and the like",
         ),
         Ast::Ident(name, s) => {
+            // A scope's own names come first: a settlement formula's `flowers` is its amount.
+            if let Some(i) = scope.extra_var(name) {
+                return Ok(Expr::Slot(i));
+            }
             if let Some((_, v, _)) = VARS.iter().find(|(n, _, _)| n == name) {
                 if *v == Var::UniqueWait {
                     return Ok(Expr::UniqueWait);
                 }
                 return Ok(Expr::Var(*v));
-            }
-            if let Some(i) = scope.extra_var(name) {
-                return Ok(Expr::Word(1000 + i));
             }
             if let Some(i) = scope.words().iter().position(|w| w == name) {
                 return Ok(Expr::Word(i));

@@ -1,4 +1,6 @@
-//! Evaluating a compiled expression against the [`Facts`] of one reading.
+//! Evaluating a compiled expression against the [`Facts`] of one reading (or the amounts of a
+//! settlement). There is one evaluator, [`Compiled`]: a tree of closures built once at load.
+//! [`Cond`] keeps an expression with its evaluator, as the ruleset stores conditions and formulas.
 
 use super::ast::BinOp;
 use super::bits;
@@ -7,93 +9,68 @@ use super::group::count_groups;
 use super::ir::{Class, Expr};
 use mj_core::{Form, SetKind};
 
-impl Expr {
-    /// Evaluates to a number; conditions are 0 (false) or non-zero (true).
-    pub fn eval(&self, f: &Facts) -> i64 {
-        match self {
-            Expr::Num(n) => *n,
-            Expr::Var(v) => f.vars[*v as usize],
-            Expr::UniqueWait => i64::from((f.unique_wait)()),
-            Expr::VarCmp(op, v, n) => arith(*op, f.vars[*v as usize], *n),
-            Expr::Word(i) => f.words.get(*i).copied().flatten().unwrap_or(0),
-            Expr::Not(a) => i64::from(a.eval(f) == 0),
-            Expr::Bin(op, a, b) => {
-                let x = a.eval(f);
-                match op {
-                    BinOp::And => {
-                        if x == 0 {
-                            0
-                        } else {
-                            i64::from(b.eval(f) != 0)
-                        }
-                    }
-                    BinOp::Or => {
-                        if x != 0 {
-                            1
-                        } else {
-                            i64::from(b.eval(f) != 0)
-                        }
-                    }
-                    _ => {
-                        let y = b.eval(f);
-                        arith(*op, x, y)
-                    }
-                }
-            }
-            Expr::All(c) => i64::from(f.present & !c.eval(f) == 0),
-            Expr::Any(c) => i64::from(f.present & c.eval(f) != 0),
-            Expr::NoneOf(c) => i64::from(f.present & c.eval(f) == 0),
-            Expr::TileCount(c) => {
-                let m = c.eval(f);
-                bits(m).map(|t| f.counts[t] as i64).sum()
-            }
-            Expr::Kinds(c) => (f.present & c.eval(f)).count_ones() as i64,
-            Expr::PungsOf(c) => f.pungs_of(c.eval(f)),
-            Expr::KongsOf(c) => {
-                let m = c.eval(f);
-                f.reading
-                    .sets
-                    .iter()
-                    .filter(|s| s.kind == SetKind::Kong && m & (1 << s.tile.id()) != 0)
-                    .count() as i64
-            }
-            Expr::ChowsOf(c) => {
-                let m = c.eval(f);
-                f.reading
-                    .sets
-                    .iter()
-                    .filter(|s| s.kind == SetKind::Chow && m & (0b111 << s.tile.id()) != 0)
-                    .count() as i64
-            }
-            Expr::PairOf(c) => i64::from(f.reading.pair.is_some_and(|p| c.eval(f) & (1 << p.id()) != 0)),
-            Expr::EveryGroup(c) => i64::from(every_group(f, c.eval(f))),
-            Expr::Form(form) => i64::from(f.reading.form == *form),
-            Expr::Wait(bit) => i64::from(f.waits & bit != 0),
-            Expr::Shape(s) => i64::from(s.matches(f)),
-            Expr::ConcealedShape(ranks) => {
-                if f.declared > 0 {
-                    return 0;
-                }
-                let mut suit_seen = None;
-                let mut got = [0u8; 11];
-                for t in f.set.playing_tiles() {
-                    let c = f.before_win[t.id()];
-                    if c == 0 {
-                        continue;
-                    }
-                    let Some((s, r)) = f.set.suit_rank(t) else {
-                        return 0;
-                    };
-                    if *suit_seen.get_or_insert(s) != s {
-                        return 0;
-                    }
-                    got[r as usize] = c;
-                }
-                i64::from(suit_seen.is_some() && got[..] == ranks[..])
-            }
-            Expr::Group(g) => count_groups(g, f) as i64,
-        }
+/// A condition or formula as the ruleset keeps it: the expression, whose shape gates,
+/// explanations and checks read, and its evaluator, built once at load.
+#[derive(Clone, Debug)]
+pub struct Cond {
+    expr: Expr,
+    run: Compiled,
+}
+
+impl Cond {
+    pub fn new(expr: Expr) -> Cond {
+        let run = expr.compiled();
+        Cond { expr, run }
     }
+
+    /// The expression's value on a reading; conditions are 0 (false) or non-zero (true).
+    #[inline]
+    pub fn eval(&self, f: &Facts) -> i64 {
+        self.run.eval(f)
+    }
+
+    pub fn expr(&self) -> &Expr {
+        &self.expr
+    }
+}
+
+impl std::ops::Deref for Cond {
+    type Target = Expr;
+    fn deref(&self) -> &Expr {
+        &self.expr
+    }
+}
+
+impl Expr {
+    /// The value of a part of an expression held in no [`Cond`] (what an explanation looks at
+    /// inside a condition): built and run once, through the one evaluator.
+    pub fn eval(&self, f: &Facts) -> i64 {
+        self.compiled().eval(f)
+    }
+}
+
+/// Whether the concealed tiles before the win are exactly `ranks` (per rank 1–10) of one suit,
+/// with no melds declared.
+fn concealed_shape(f: &Facts, ranks: &[u8]) -> bool {
+    if f.declared > 0 {
+        return false;
+    }
+    let mut suit_seen = None;
+    let mut got = [0u8; 11];
+    for t in f.set.playing_tiles() {
+        let c = f.before_win[t.id()];
+        if c == 0 {
+            continue;
+        }
+        let Some((s, r)) = f.set.suit_rank(t) else {
+            return false;
+        };
+        if *suit_seen.get_or_insert(s) != s {
+            return false;
+        }
+        got[r as usize] = c;
+    }
+    suit_seen.is_some() && got[..] == ranks[..]
 }
 
 fn arith(op: BinOp, x: i64, y: i64) -> i64 {
@@ -122,10 +99,10 @@ fn every_group(f: &Facts, mask: u64) -> bool {
     sets_ok && pair_ok && f.reading.form == Form::Standard
 }
 
-/// A condition compiled to nested closures: each node is specialised when it is built (an
-/// operator chosen, a constant mask folded in), so judging a fan does not re-dispatch on the
-/// expression's shape. Built once at load from an [`Expr`]; nodes without a special form fall
-/// back to [`Expr::eval`].
+/// An expression compiled to nested closures: THE evaluator of the language. Each node is
+/// specialised when it is built (an operator chosen, a constant mask folded in), so judging a fan
+/// does not re-dispatch on the expression's shape. Built once at load from an [`Expr`] (see
+/// [`Cond`]); fan conditions, fu rules and settlement formulas all run through it.
 #[derive(Clone)]
 pub struct Compiled(std::sync::Arc<dyn Fn(&Facts) -> i64 + Send + Sync>);
 
@@ -175,8 +152,8 @@ impl Expr {
                 match compare(*op) {
                     Some(cmp) => boxed(move |f| i64::from(cmp(f.vars[i], n))),
                     None => {
-                        let e = self.clone();
-                        boxed(move |f| e.eval(f))
+                        let op = *op;
+                        boxed(move |f| arith(op, f.vars[i], n))
                     }
                 }
             }
@@ -246,10 +223,46 @@ impl Expr {
                 let m = *m;
                 boxed(move |f| i64::from(every_group(f, m)))
             }
-            other => {
-                let e = other.clone();
-                boxed(move |f| e.eval(f))
+            other => other.compiled_by_class(),
+        }
+    }
+
+    /// The nodes whose tile class is worked out per reading (`seat_wind`, `winning`), and the
+    /// rarer nodes: each a closure over its own data, like the commoner ones above.
+    fn compiled_by_class(&self) -> Compiled {
+        match self.clone() {
+            Expr::Word(i) => boxed(move |f| f.words.get(i).copied().flatten().unwrap_or(0)),
+            Expr::Slot(i) => boxed(move |f| f.slots.get(i).copied().unwrap_or(0)),
+            Expr::All(c) => boxed(move |f| i64::from(f.present & !c.eval(f) == 0)),
+            Expr::Any(c) => boxed(move |f| i64::from(f.present & c.eval(f) != 0)),
+            Expr::NoneOf(c) => boxed(move |f| i64::from(f.present & c.eval(f) == 0)),
+            Expr::TileCount(c) => boxed(move |f| bits(c.eval(f)).map(|t| f.counts[t] as i64).sum()),
+            Expr::Kinds(c) => boxed(move |f| (f.present & c.eval(f)).count_ones() as i64),
+            Expr::KongsOf(c) => boxed(move |f| {
+                let m = c.eval(f);
+                f.reading
+                    .sets
+                    .iter()
+                    .filter(|s| s.kind == SetKind::Kong && m & (1 << s.tile.id()) != 0)
+                    .count() as i64
+            }),
+            Expr::ChowsOf(c) => boxed(move |f| {
+                let m = c.eval(f);
+                f.reading
+                    .sets
+                    .iter()
+                    .filter(|s| s.kind == SetKind::Chow && m & (0b111 << s.tile.id()) != 0)
+                    .count() as i64
+            }),
+            Expr::PairOf(c) => {
+                boxed(move |f| i64::from(f.reading.pair.is_some_and(|p| c.eval(f) & (1 << p.id()) != 0)))
             }
+            Expr::EveryGroup(c) => boxed(move |f| i64::from(every_group(f, c.eval(f)))),
+            Expr::Shape(s) => boxed(move |f| i64::from(s.matches(f))),
+            Expr::ConcealedShape(ranks) => boxed(move |f| i64::from(concealed_shape(f, &ranks))),
+            Expr::Group(g) => boxed(move |f| count_groups(&g, f) as i64),
+            // Every other node has a closure of its own in `compiled`.
+            other => other.compiled(),
         }
     }
 }

@@ -40,6 +40,9 @@ pub struct Facts<'a> {
     pub win_in_melds: i64,
     /// Ruleset context words present, by index in the ruleset's list; values parsed as numbers.
     pub words: &'a [Option<i64>],
+    /// The values of a scope's own names by slot ([`super::Expr::Slot`]): a settlement's amounts. Empty
+    /// for a reading.
+    pub slots: &'a [i64],
     /// Every [`Var`], filled by [`Facts::settle_vars`] once per reading so conditions read them
     /// without recounting sets.
     pub vars: [i64; VAR_COUNT],
@@ -200,5 +203,58 @@ fn eval_var(v: Var, f: &Facts) -> i64 {
         Var::WinInMelds => f.win_in_melds,
         Var::Seat => f.seat as i64,
         Var::Round => f.round as i64,
+    }
+}
+
+/// What a reading of no hand holds: settlement formulas are evaluated on it, with their amounts
+/// in [`Facts::slots`] (loading refuses hand names in formulas, so nothing else is read).
+static NO_READING: Reading = Reading {
+    form: mj_core::Form::Standard,
+    sets: mj_core::reading::Sets::new(),
+    pair: None,
+    pairs: mj_core::reading::Tiles::new(),
+    knitted: mj_core::reading::Tiles::new(),
+    honours: mj_core::reading::Tiles::new(),
+    win: mj_core::WinPlace::Pair,
+    wait: mj_core::Wait::Single,
+};
+
+fn never() -> bool {
+    false
+}
+
+impl<'a> Facts<'a> {
+    /// The facts of amounts alone: no hand, every hand quantity 0, `slots` the scope's values.
+    pub fn amounts(set: &'a TileSet, slots: &'a [i64]) -> Facts<'a> {
+        Facts {
+            set,
+            reading: &NO_READING,
+            present: 0,
+            counts: &[],
+            before_win: &[],
+            winning: 0,
+            self_drawn: false,
+            last_tile: false,
+            kong: false,
+            fourth: false,
+            seat: 0,
+            round: 0,
+            flowers: 0,
+            suits: 0,
+            seat_tile: None,
+            round_tile: None,
+            unique_wait: &never,
+            waits: 0,
+            concealed_pungs: 0,
+            declared: 0,
+            exposed_melds: 0,
+            win_in_hand: 0,
+            win_in_melds: 0,
+            words: &[],
+            slots,
+            vars: [0; VAR_COUNT],
+            pung_tiles: None,
+            flags: 0,
+        }
     }
 }

@@ -366,9 +366,12 @@ impl Expr {
                 ..Gate::default()
             },
             Expr::Group(g) => g.gate(),
-            Expr::Num(_) | Expr::UniqueWait | Expr::Word(_) | Expr::All(_) | Expr::NoneOf(_) => {
-                Gate::default()
-            }
+            Expr::Num(_)
+            | Expr::UniqueWait
+            | Expr::Word(_)
+            | Expr::Slot(_)
+            | Expr::All(_)
+            | Expr::NoneOf(_) => Gate::default(),
             Expr::Shape(s) => s.gate(),
         }
     }

@@ -163,6 +163,9 @@ pub enum Expr {
     /// `unique_wait`, evaluated lazily because it is the one costly quantity.
     UniqueWait,
     Word(usize),
+    /// A quantity of the scope the expression was compiled in, by its slot (settlement amounts:
+    /// [`super::facts::Facts::slots`]).
+    Slot(usize),
     Not(Box<Expr>),
     Bin(BinOp, Box<Expr>, Box<Expr>),
     All(Class),

@@ -20,7 +20,7 @@ pub use compile::{
     compile, compile_class, compile_group, form_by_name, form_name, vocabulary, wait_bit, CompileError,
     Entry, Scope, Vocabulary, FORM_NAMES,
 };
-pub use eval::Compiled;
+pub use eval::{Compiled, Cond};
 pub use facts::Facts;
 pub use gate::{Gate, GateMasks, GateTest, VarRange, MAX_RANGES};
 pub use group::{count_groups, suit_rank, Pick};

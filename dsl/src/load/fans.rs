@@ -4,7 +4,7 @@
 use super::files::offset_of;
 use super::tiles::when_help;
 use super::{File, Layer, Loader, MergedFan};
-use crate::expr::{self, Expr, Group, Scope};
+use crate::expr::{self, Cond, Group, Scope};
 use crate::ruleset::{form_bit, Exclusion, Fan, ALL_FORMS};
 use crate::schema::RawFan;
 use crate::script::Scripts;
@@ -233,12 +233,12 @@ impl Loader {
     }
 
     /// The fan's `when`, compiled.
-    fn fan_when(&mut self, m: &MergedFan, id: &str, cx: &FanInputs) -> Option<Expr> {
+    fn fan_when(&mut self, m: &MergedFan, id: &str, cx: &FanInputs) -> Option<Cond> {
         let (r, scope, tiles_spec) = (&m.raw, cx.scope, cx.tiles_spec);
         match &r.when {
             Some(w) => match crate::expr::parse_expr(w.get_ref()) {
                 Ok(ast) => match expr::compile(&ast, scope) {
-                    Ok(e) => Some(e),
+                    Ok(e) => Some(Cond::new(e)),
                     Err(e) => {
                         let base = w.span().start + 1;
                         self.help(

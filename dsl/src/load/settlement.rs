@@ -1,7 +1,7 @@
 //! `[settlement]`: who pays whom how much, as formulas over the settlement's own quantities.
 
 use super::{Layer, Loader};
-use crate::expr::{self, Scope};
+use crate::expr::{self, Cond, Scope};
 use crate::ruleset::*;
 use crate::schema;
 use mj_core::TileSet;
@@ -83,10 +83,7 @@ impl Loader {
             }
             // The amounts first, then the ruleset's context words (their values as numbers).
             fn extra_var(&self, name: &str) -> Option<usize> {
-                let vars = crate::settle::VARS;
-                vars.iter()
-                    .position(|v| *v == name)
-                    .or_else(|| self.1.iter().position(|w| w == name).map(|i| vars.len() + i))
+                crate::settle::amounts::slot_of(name, self.1)
             }
             fn extra_names(&self) -> Vec<&str> {
                 let mut v = crate::settle::VARS.to_vec();
@@ -101,7 +98,7 @@ impl Loader {
             offered.extend(&crate::settle::VARS[crate::settle::PLAIN_VARS..]);
             offered.extend(words.iter().map(|w| w.as_str()));
         }
-        let formula = |this: &mut Self, text: &Option<String>| -> Option<crate::expr::Expr> {
+        let formula = |this: &mut Self, text: &Option<String>| -> Option<Cond> {
             let t = text.as_ref()?;
             let r = crate::expr::parse_expr(t)
                 .map_err(|e| (e.message, e.span))
@@ -125,7 +122,7 @@ impl Loader {
                     }
                 });
             match r {
-                Ok(e) => Some(e),
+                Ok(e) => Some(Cond::new(e)),
                 Err((m, at)) => {
                     // The formula's text in the file, then the offending part within it.
                     let whole = this.find_in(file, "settlement", &format!("`{t}`"));

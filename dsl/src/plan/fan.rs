@@ -1,7 +1,7 @@
 //! The fan table as the ruleset defines it: each fan's names, value, condition, exclusions and
 //! the forms it applies to, compiled but not yet arranged for the scorer (that is [`super::Plan`]).
 
-use crate::expr::{Expr, Group};
+use crate::expr::{Cond, Group};
 use mj_core::Form;
 
 /// A fan this one implies: its index, and how many of its count are removed (`None` = all).
@@ -24,7 +24,7 @@ pub struct Fan {
     pub definition: String,
     pub note: Option<String>,
     pub family: String,
-    pub when: Option<Expr>,
+    pub when: Option<Cond>,
     pub when_text: Option<String>,
     pub group: Option<Group>,
     pub group_text: Option<String>,

@@ -8,7 +8,7 @@ pub mod once;
 pub use fan::{form_bit, Accounting, Exclusion, Fan, ALL_FORMS};
 pub use once::OnceFans;
 
-use crate::expr::{Expr, Group};
+use crate::expr::Group;
 
 /// The scorer's itinerary through the fan table, worked out once at load. Each step holds copies
 /// of just what it reads, packed together, so judging a reading walks a few small arrays instead
@@ -69,7 +69,10 @@ impl Plan {
         let (mut once_chows, mut once_pungs) = (Vec::new(), Vec::new());
         let mut gate_flags = 0u64;
         for (i, f) in fans.iter().enumerate() {
-            let gate = match (f.when.as_ref().map(Expr::gate), f.group.as_ref().map(Group::gate)) {
+            let gate = match (
+                f.when.as_ref().map(|w| w.gate()),
+                f.group.as_ref().map(Group::gate),
+            ) {
                 (Some(w), Some(g)) => crate::expr::Gate::both(w, g),
                 (Some(w), None) => w,
                 (None, Some(g)) => g,

@@ -224,6 +224,7 @@ pub(super) fn with_facts<R>(
         win_in_hand: h.win_in_hand,
         win_in_melds: h.win_in_melds,
         words: h.words,
+        slots: &[],
         vars: [0; crate::expr::VAR_COUNT],
         pung_tiles: None,
         flags: 0,

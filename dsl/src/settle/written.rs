@@ -4,9 +4,9 @@
 //! last meld: who fed the kong before a 杠上开花, who fed the last meld, whom each claim came
 //! from), and, where the ruleset names the words, the table's chips and 倍打.
 
+use super::{settle_win, WinKind, WinPay};
 use crate::ruleset::Ruleset;
 use crate::score::Score;
-use crate::settle::{settle_win, WinKind, WinPay};
 use mj_core::game::engine::cap_to_floor;
 use mj_core::{Hand, Meld, Wind};
 

@@ -1,35 +1,15 @@
 //! Settlement of a scored hand: who pays the winner how much, by the ruleset's formulas.
 
-use crate::expr::BinOp;
-use crate::expr::Expr;
+pub mod amounts;
+pub(crate) mod written;
+
+pub use amounts::{Amount, PLAIN_VARS, VARS};
+
+use crate::expr::Cond;
 use crate::limits::payment;
 use crate::ruleset::{PaymentRule, Ruleset};
 use crate::score::Score;
-
-/// Quantities a settlement formula may use. `winner_declared` and `payer_declared` are 1 when
-/// the winner (or konger) and the paying player had declared ready (亮倒), else 0;
-/// `dealer_streak` is how many hands in a row the dealer has kept the deal before this one.
-/// `basic`, `han` and `fu` come from a `[points]` formula (`basic` is `total` without one);
-/// `winner_dealer` and `payer_dealer` are 1 for the seat dealing the hand. A ruleset's context
-/// words follow these, with their values as numbers.
-pub const VARS: [&str; 12] = [
-    // The first PLAIN_VARS are those of every ruleset; `mj check` offers the rest with [points].
-    "total",
-    "points",
-    "bonus",
-    "flowers",
-    "winner_declared",
-    "payer_declared",
-    "dealer_streak",
-    "basic",
-    "han",
-    "fu",
-    "winner_dealer",
-    "payer_dealer",
-];
-
-/// The amounts every ruleset's formulas have (the first of [`VARS`]).
-pub const PLAIN_VARS: usize = 7;
+use amounts::Slots;
 
 /// How the hand was won, from the payers' point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,23 +123,21 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
     let st = &rs.settlement;
     let declared = |s: usize| i64::from(p.declared.get(s).copied().unwrap_or(false));
     let n_words = rs.context_words.len();
-    let vals = |payer: usize| {
-        let mut v = Vec::with_capacity(VARS.len() + n_words);
-        v.extend([
-            p.total,
-            p.points,
-            p.total.saturating_sub(p.points),
-            p.flowers,
-            declared(p.winner),
-            declared(payer),
-            i64::from(p.dealer_streak),
-            p.basic,
-            p.han,
-            p.fu,
-            i64::from(p.winner == p.dealer),
-            i64::from(payer == p.dealer),
-        ]);
-        v.extend((0..n_words).map(|i| p.words.get(i).copied().unwrap_or(0)));
+    let slots = |payer: usize| {
+        let mut v = Slots::new(n_words);
+        v.set(Amount::Total, p.total)
+            .set(Amount::Points, p.points)
+            .set(Amount::Bonus, p.total.saturating_sub(p.points))
+            .set(Amount::Flowers, p.flowers)
+            .set(Amount::WinnerDeclared, declared(p.winner))
+            .set(Amount::PayerDeclared, declared(payer))
+            .set(Amount::DealerStreak, i64::from(p.dealer_streak))
+            .set(Amount::Basic, p.basic)
+            .set(Amount::Han, p.han)
+            .set(Amount::Fu, p.fu)
+            .set(Amount::WinnerDealer, i64::from(p.winner == p.dealer))
+            .set(Amount::PayerDealer, i64::from(payer == p.dealer))
+            .words((0..n_words).map(|i| p.words.get(i).copied().unwrap_or(0)));
         v
     };
     let mult = repeat_multiplier(rs, p.dealer_streak);
@@ -173,14 +151,14 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         .saturating_mul(p.concealed_pungs)
         .saturating_add(st.float);
     // Clamped to a payment's range, so that the winner's sum of every share cannot overflow.
-    let share = |f: Option<&Expr>, payer: usize| {
-        let a = capped(f.map_or(0, |e| eval(e, &vals(payer))));
+    let share = |f: Option<&Cond>, payer: usize| {
+        let a = capped(f.map_or(0, |e| slots(payer).eval(rs, e)));
         payment(if a > 0 { a.saturating_add(extra) } else { a })
     };
     let mut out = vec![0i64; players];
     // Deposits on the table go to the winner; no seat pays them.
     if let (Some(d), Some(w), true) = (&st.deposits, out.get_mut(p.winner), p.take_deposits) {
-        *w = w.saturating_add(eval(d, &vals(p.winner)));
+        *w = w.saturating_add(slots(p.winner).eval(rs, d));
     }
     let liable = match p.kind {
         WinKind::RobbedKong { konger } if st.liable.robbed_kong => Some(konger),
@@ -301,7 +279,10 @@ pub fn settle_discard_run(rs: &Ruleset, first: usize, dealer_streak: u32) -> Vec
     };
     let mult = repeat_multiplier(rs, dealer_streak);
     for s in (0..players).filter(|&s| s != first) {
-        let amount = payment(eval(each, &[0, 0, 0, 0, 0, 0, i64::from(dealer_streak)]).saturating_mul(mult));
+        let value = Slots::new(0)
+            .set(Amount::DealerStreak, i64::from(dealer_streak))
+            .eval(rs, each);
+        let amount = payment(value.saturating_mul(mult));
         out[s] += amount;
         if let Some(x) = out.get_mut(first) {
             *x -= amount;
@@ -343,9 +324,12 @@ pub fn settle_kong(
         if !pays || payer == konger {
             continue;
         }
-        let amount = payment(
-            eval(f, &[0, 0, 0, 0, d(konger), d(payer), i64::from(dealer_streak)]).saturating_mul(mult),
-        );
+        let value = Slots::new(0)
+            .set(Amount::WinnerDeclared, d(konger))
+            .set(Amount::PayerDeclared, d(payer))
+            .set(Amount::DealerStreak, i64::from(dealer_streak))
+            .eval(rs, f);
+        let amount = payment(value.saturating_mul(mult));
         out[payer] -= amount;
         out[konger] += amount;
     }
@@ -393,32 +377,4 @@ pub fn settle_drawn(
         }
     }
     out
-}
-
-/// Evaluates a settlement formula; compile-time checks keep hand-only names out of formulas.
-pub fn eval(e: &Expr, vals: &[i64]) -> i64 {
-    match e {
-        Expr::Num(n) => *n,
-        Expr::Word(i) if *i >= 1000 => vals.get(i - 1000).copied().unwrap_or(0),
-        Expr::Not(a) => i64::from(eval(a, vals) == 0),
-        Expr::Bin(op, a, b) => {
-            let (x, y) = (eval(a, vals), eval(b, vals));
-            match op {
-                BinOp::Add => x.saturating_add(y),
-                BinOp::Sub => x.saturating_sub(y),
-                BinOp::Mul => x.saturating_mul(y),
-                BinOp::Div => x.checked_div(y).unwrap_or(0),
-                BinOp::Eq => i64::from(x == y),
-                BinOp::Ne => i64::from(x != y),
-                BinOp::Ge => i64::from(x >= y),
-                BinOp::Le => i64::from(x <= y),
-                BinOp::Gt => i64::from(x > y),
-                BinOp::Lt => i64::from(x < y),
-                BinOp::And => i64::from(x != 0 && y != 0),
-                BinOp::Or => i64::from(x != 0 || y != 0),
-                _ => 0,
-            }
-        }
-        _ => 0,
-    }
 }
