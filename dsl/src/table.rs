@@ -4,7 +4,7 @@
 
 use crate::ruleset::{Ruleset, WordSource};
 use crate::score::{score, ScoreError};
-use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinKind, WinPay};
+use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinPay};
 use mj_core::game::rules::{
     ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, DiscardRunFacts,
     DrawnFacts, KongFacts, LastCopy, MissedWin, MultipleWinners, RankingTies, RobKong, Rules, TableRules,
@@ -361,32 +361,14 @@ impl Rules for Table {
     }
 
     fn settle(&self, j: &WinJudgement, f: &WinFacts) -> Vec<i64> {
-        let kind = match f.source {
-            WinSource::SelfDrawn => WinKind::SelfDrawn,
-            WinSource::Discard { discarder } => WinKind::Discard { discarder },
-            WinSource::RobbedKong { konger } => WinKind::RobbedKong { konger },
-        };
         let p = WinPay {
+            facts: f.clone(),
             total: j.total,
             points: j.points,
-            winner: f.winner,
-            kind,
-            flowers: f.flowers as i64,
-            declared: f.declared.clone(),
-            kong_fed_by: f.kong_fed_by,
-            exposed_melds: f.exposed_melds,
-            concealed_kongs: f.concealed_kongs,
-            last_meld_from: f.last_meld_from,
-            dealer_streak: f.dealer_streak,
-            claim_feeders: f.claim_feeders.clone(),
-            one_suit: f.one_suit,
-            held_alone: f.held_alone.clone(),
             concealed_pungs: i64::from(j.concealed_pungs),
-            horses: f.horses.clone(),
             basic: j.base,
             han: j.han,
             fu: j.fu,
-            dealer: f.dealer,
             words: Vec::new(),
             take_deposits: true,
         };

@@ -11,56 +11,27 @@ use crate::ruleset::{PaymentRule, Ruleset};
 use crate::score::Score;
 use amounts::Slots;
 
-/// How the hand was won, from the payers' point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WinKind {
-    SelfDrawn,
-    /// Won on a discard by the seat `discarder` (seat index).
-    Discard {
-        discarder: usize,
-    },
-    /// Robbed a kong declared by `konger`.
-    RobbedKong {
-        konger: usize,
-    },
-}
+pub use mj_core::game::rules::{WinFacts, WinSource};
 
-/// Everything a win's payments depend on.
+/// How the hand was won, from the payers' point of view: the engine's [`WinSource`], under the
+/// name settlement code has always used.
+pub type WinKind = WinSource;
+
+/// Everything a win's payments depend on: the engine's own facts of the win ([`WinFacts`], built
+/// alike from a played game and from a hand written in notation, see [`written`]) and the
+/// hand's value. Reads as its facts (`pay.declared`, `pay.source`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WinPay {
+    pub facts: WinFacts,
     pub total: i64,
     /// `total` without bonus fans.
     pub points: i64,
-    pub winner: usize,
-    pub kind: WinKind,
-    pub flowers: i64,
-    /// Per seat: declared ready (missing seats have not).
-    pub declared: Vec<bool>,
-    /// For a self-drawn win on a kong replacement: the seat whose discard that kong was made on.
-    pub kong_fed_by: Option<usize>,
-    /// The winner's melds other than concealed kongs, and its concealed kongs.
-    pub exposed_melds: u8,
-    pub concealed_kongs: u8,
-    /// The seat whose discard made the winner's most recent meld.
-    pub last_meld_from: Option<usize>,
-    /// Hands in a row the dealer has kept the deal before this one.
-    pub dealer_streak: u32,
-    /// Per seat: the seats that fed each of its claims, in order.
-    pub claim_feeders: Vec<Vec<usize>>,
-    /// The winning hand is all of one number suit, without honours.
-    pub one_suit: bool,
-    /// The tiles the winner held as its only concealed tile, in order.
-    pub held_alone: Vec<mj_core::Tile>,
     /// Concealed pungs and kongs (坎) of the winning hand, for `per_concealed_pung`.
     pub concealed_pungs: i64,
-    /// Horses (买马) revealed for this win.
-    pub horses: Vec<mj_core::Tile>,
     /// Basic points of a `[points]` formula (else `total`), with its han and fu.
     pub basic: i64,
     pub han: i64,
     pub fu: i64,
-    /// The seat dealing the hand.
-    pub dealer: usize,
     /// Values of the ruleset's context words, by index (0 when absent).
     pub words: Vec<i64>,
     /// The winner takes `[settlement] deposits` (not for a result scored without a hand, such as
@@ -68,30 +39,50 @@ pub struct WinPay {
     pub take_deposits: bool,
 }
 
+impl std::ops::Deref for WinPay {
+    type Target = WinFacts;
+    fn deref(&self) -> &WinFacts {
+        &self.facts
+    }
+}
+
+impl std::ops::DerefMut for WinPay {
+    fn deref_mut(&mut self) -> &mut WinFacts {
+        &mut self.facts
+    }
+}
+
+/// The facts of a win with nothing known beyond who won, how, and the bonus tiles held.
+pub fn plain_facts(winner: usize, source: WinSource, flowers: i64) -> WinFacts {
+    WinFacts {
+        winner,
+        source,
+        dealer: 0,
+        flowers: flowers.clamp(0, i64::from(u8::MAX)) as u8,
+        declared: Vec::new(),
+        kong_fed_by: None,
+        exposed_melds: 0,
+        concealed_kongs: 0,
+        last_meld_from: None,
+        dealer_streak: 0,
+        claim_feeders: Vec::new(),
+        one_suit: false,
+        held_alone: Vec::new(),
+        horses: Vec::new(),
+    }
+}
+
 impl WinPay {
     /// A win with nothing known beyond its value and how it was won.
     pub fn plain(total: i64, points: i64, winner: usize, kind: WinKind, flowers: i64) -> WinPay {
         WinPay {
+            facts: plain_facts(winner, kind, flowers),
             total,
             points,
-            winner,
-            kind,
-            flowers,
-            declared: Vec::new(),
-            kong_fed_by: None,
-            exposed_melds: 0,
-            concealed_kongs: 0,
-            last_meld_from: None,
-            dealer_streak: 0,
-            claim_feeders: Vec::new(),
-            one_suit: false,
-            held_alone: Vec::new(),
             concealed_pungs: 0,
-            horses: Vec::new(),
             basic: total,
             han: 0,
             fu: 0,
-            dealer: 0,
             words: Vec::new(),
             take_deposits: true,
         }
@@ -128,7 +119,7 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         v.set(Amount::Total, p.total)
             .set(Amount::Points, p.points)
             .set(Amount::Bonus, p.total.saturating_sub(p.points))
-            .set(Amount::Flowers, p.flowers)
+            .set(Amount::Flowers, i64::from(p.flowers))
             .set(Amount::WinnerDeclared, declared(p.winner))
             .set(Amount::PayerDeclared, declared(payer))
             .set(Amount::DealerStreak, i64::from(p.dealer_streak))
@@ -160,7 +151,7 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
     if let (Some(d), Some(w), true) = (&st.deposits, out.get_mut(p.winner), p.take_deposits) {
         *w = w.saturating_add(slots(p.winner).eval(rs, d));
     }
-    let liable = match p.kind {
+    let liable = match p.source {
         WinKind::RobbedKong { konger } if st.liable.robbed_kong => Some(konger),
         WinKind::SelfDrawn if st.liable.kong_feeder && p.kong_fed_by.is_some() => p.kong_fed_by,
         WinKind::SelfDrawn => st.liable.last_meld_feeder.and_then(|m| {
@@ -186,7 +177,7 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         out[p.winner] += full;
         return out;
     }
-    let (rule, from): (&PaymentRule, Option<usize>) = match p.kind {
+    let (rule, from): (&PaymentRule, Option<usize>) = match p.source {
         WinKind::SelfDrawn => (&st.self_drawn, None),
         WinKind::Discard { discarder } => (&st.discard, Some(discarder)),
         WinKind::RobbedKong { konger } => (st.robbed_kong.as_ref().unwrap_or(&st.discard), Some(konger)),
@@ -251,7 +242,7 @@ fn liable_by_play(rs: &Ruleset, p: &WinPay) -> Option<usize> {
             }
         }
     }
-    let WinKind::Discard { discarder } = p.kind else {
+    let WinKind::Discard { discarder } = p.source else {
         return None;
     };
     if l.one_suit_display
