@@ -114,7 +114,7 @@ pub struct Ruleset {
     pub wall: schema::Wall,
     pub deal: schema::Deal,
     pub play: schema::Play,
-    /// The meld-declaring claims `play.claims` allows, as bits (see `score::meld_claims`).
+    /// The meld-declaring claims `play.claims` allows, as bits (see [`meld_claims`]).
     pub meld_claims: u8,
     pub win: schema::Win,
     pub forms: FormRules,
@@ -175,4 +175,18 @@ impl Ruleset {
     pub fn win_size(&self) -> usize {
         self.deal.hand_size as usize + 1
     }
+}
+
+/// The claims that declare a meld, in the order of the bits of [`Ruleset::meld_claims`] (the scorer checks a
+/// hand's melds against them).
+const MELD_CLAIMS: [&str; 5] = ["chi", "pong", "exposed_kong", "added_kong", "concealed_kong"];
+
+/// A bit per entry of [`MELD_CLAIMS`] that `claims` names: worked out at load, so checking a
+/// hand's melds compares no strings.
+pub(crate) fn meld_claims(claims: &[String]) -> u8 {
+    MELD_CLAIMS
+        .iter()
+        .enumerate()
+        .filter(|(_, name)| claims.iter().any(|c| c == *name))
+        .fold(0, |m, (i, _)| m | 1 << i)
 }

@@ -235,33 +235,23 @@ impl Loader {
     /// The fan's `when`, compiled.
     fn fan_when(&mut self, m: &MergedFan, id: &str, cx: &FanInputs) -> Option<Cond> {
         let (r, scope, tiles_spec) = (&m.raw, cx.scope, cx.tiles_spec);
-        match &r.when {
-            Some(w) => match crate::expr::parse_expr(w.get_ref()) {
-                Ok(ast) => match expr::compile(&ast, scope) {
-                    Ok(e) => Some(Cond::new(e)),
-                    Err(e) => {
-                        let base = w.span().start + 1;
-                        self.help(
-                            m.file,
-                            base + e.span.start..base + e.span.end,
-                            format!("in `when` of fan `{id}`: {}", e.message),
-                            when_help(&e.message, tiles_spec),
-                        );
-                        None
-                    }
-                },
-                Err(e) => {
-                    let base = w.span().start + 1;
-                    self.help(
-                        m.file,
-                        base + e.span.start..base + e.span.end,
-                        format!("in `when` of fan `{id}`: {}", e.message),
-                        when_help(&e.message, tiles_spec),
-                    );
-                    None
-                }
-            },
-            None => None,
+        let w = r.when.as_ref()?;
+        // A syntax error and a compile error are reported alike, at their place in the text.
+        let compiled = crate::expr::parse_expr(w.get_ref())
+            .map_err(|e| (e.span, e.message))
+            .and_then(|ast| expr::compile(&ast, scope).map_err(|e| (e.span, e.message)));
+        match compiled {
+            Ok(e) => Some(Cond::new(e)),
+            Err((span, message)) => {
+                let base = w.span().start + 1;
+                self.help(
+                    m.file,
+                    base + span.start..base + span.end,
+                    format!("in `when` of fan `{id}`: {message}"),
+                    when_help(&message, tiles_spec),
+                );
+                None
+            }
         }
     }
 

@@ -5,8 +5,21 @@
 use super::builtin_files;
 use crate::expr;
 use crate::schema::RawFile;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use toml::Spanned;
+
+/// The ruleset folder `spec` names on disk: the folder itself, or the one holding the
+/// `ruleset.toml` it names; `None` when it names neither (a built-in name, or nothing).
+pub(super) fn folder_of(spec: &str) -> Option<PathBuf> {
+    let path = Path::new(spec);
+    if path.is_dir() {
+        Some(path.to_path_buf())
+    } else if path.file_name().is_some_and(|f| f == "ruleset.toml") && path.is_file() {
+        path.parent().map(Path::to_path_buf)
+    } else {
+        None
+    }
+}
 
 #[derive(Clone, Debug)]
 pub(super) enum Origin {

@@ -21,7 +21,6 @@ use crate::expr;
 use crate::ruleset::*;
 use crate::schema::{self, RawFan, RawFile};
 use files::{deep_merge, parse_file, toml_message, Origin, TOML_SYNTAX_HELP};
-use std::path::Path;
 
 mod builtin {
     include!(concat!(env!("OUT_DIR"), "/builtin.rs"));
@@ -39,16 +38,8 @@ pub fn builtin_files(name: &str) -> Option<&'static [(&'static str, &'static str
 
 /// Loads `spec`: a built-in name (`mcr`) or a path to a ruleset folder (or its ruleset.toml).
 pub fn load(spec: &str) -> Result<Ruleset, Diagnostics> {
-    let path = Path::new(spec);
-    let dir = if path.is_dir() {
-        Some(path.to_path_buf())
-    } else if path.file_name().is_some_and(|f| f == "ruleset.toml") && path.is_file() {
-        path.parent().map(Path::to_path_buf)
-    } else {
-        None
-    };
     let mut loader = Loader::default();
-    let root = match dir {
+    let root = match files::folder_of(spec) {
         Some(d) => Origin::Dir(d),
         None => {
             if builtin_files(spec).is_none() {
@@ -449,7 +440,7 @@ impl Loader {
             tiles_spec,
             wall,
             deal,
-            meld_claims: crate::score::meld_claims(&play.claims),
+            meld_claims: meld_claims(&play.claims),
             play,
             min_points: win.min_points,
             bonus_counts_toward_min: win.bonus_counts_toward_min,

@@ -30,19 +30,6 @@ pub(super) fn shows_second_wait(d: &Division, win: Tile) -> bool {
             || (d.waits & (1 << Wait::Pung.bit()) != 0 && r.pair.is_some_and(|p| p != win)))
 }
 
-/// The claims that declare a meld, in the order of [`check_table`]'s bits.
-const MELD_CLAIMS: [&str; 5] = ["chi", "pong", "exposed_kong", "added_kong", "concealed_kong"];
-
-/// A bit per entry of [`MELD_CLAIMS`] that `claims` names: worked out at load, so checking a
-/// hand's melds compares no strings.
-pub(crate) fn meld_claims(claims: &[String]) -> u8 {
-    MELD_CLAIMS
-        .iter()
-        .enumerate()
-        .filter(|(_, name)| claims.iter().any(|c| c == *name))
-        .fold(0, |m, (i, _)| m | 1 << i)
-}
-
 /// Rejects melds and seats the ruleset's table cannot produce.
 #[inline(never)]
 pub(super) fn check_table(rs: &Ruleset, hand: &Hand) -> Result<(), ScoreError> {

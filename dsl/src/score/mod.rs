@@ -8,7 +8,6 @@ mod hand;
 mod judge;
 
 pub(crate) use crate::expr::{for_each_subset, group_tiles, pick, suit_ranks};
-pub(crate) use hand::meld_claims;
 pub use hand::unique_wait;
 pub(crate) use judge::Trace;
 
