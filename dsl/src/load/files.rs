@@ -161,8 +161,18 @@ pub(super) fn toml_message(msg: &str) -> (String, Option<String>) {
             None,
         );
     }
+    if let Some((_, old)) = SYNTAX_WORDING.iter().find(|(new, _)| *new == first) {
+        return (old.to_string(), None);
+    }
     (first, None)
 }
+
+/// Syntax messages of the toml 1 parser with the wording diagnostics had before it: the help
+/// line after them already says what the parser adds (the closing quote or bracket).
+const SYNTAX_WORDING: [(&str, &str); 2] = [
+    ("invalid basic string, expected `\"`", "invalid basic string"),
+    ("unclosed table, expected `]`", "invalid table header"),
+];
 
 /// Rust type names in serde messages, in words.
 fn plain_type(t: &str) -> String {
