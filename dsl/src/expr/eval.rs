@@ -261,8 +261,16 @@ impl Expr {
             Expr::Shape(s) => boxed(move |f| i64::from(s.matches(f))),
             Expr::ConcealedShape(ranks) => boxed(move |f| i64::from(concealed_shape(f, &ranks))),
             Expr::Group(g) => boxed(move |f| count_groups(&g, f) as i64),
-            // Every other node has a closure of its own in `compiled`.
-            other => other.compiled(),
+            // Whatever their contents, these have a closure of their own in `compiled`.
+            Expr::Num(_)
+            | Expr::Var(_)
+            | Expr::VarCmp(..)
+            | Expr::UniqueWait
+            | Expr::Not(_)
+            | Expr::Bin(..)
+            | Expr::PungsOf(_)
+            | Expr::Form(_)
+            | Expr::Wait(_) => self.compiled(),
         }
     }
 }
