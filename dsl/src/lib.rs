@@ -2,17 +2,15 @@
 //! or a list of [`Diagnostics`]; loading never panics. Scoring reads only compiled data.
 
 pub mod cancel;
-pub mod combination;
-pub mod cond;
+
 pub mod context;
 pub mod diagnostic;
 pub mod diff;
-pub mod explain;
-pub mod lang;
+pub mod expr;
 pub mod limits;
 pub mod load;
 pub mod penalty;
-mod picks;
+pub mod plan;
 pub mod points;
 pub mod probe;
 pub mod report;
@@ -26,10 +24,16 @@ pub mod settle;
 pub mod table;
 pub mod tournament;
 pub mod words;
-mod written;
 
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use load::{builtin_names, load, load_from_memory};
 pub use report::{score_text, waits_text, write_json_line, ErrorReport, HandReport, Payments, WaitsReport};
 pub use ruleset::Ruleset;
+pub use score::explain;
 pub use score::{score, FanHit, Score, ScoreError};
+
+/// The expression language under its former names, so code written against them keeps building.
+#[doc(hidden)]
+pub use expr as cond;
+#[doc(hidden)]
+pub use expr as lang;

@@ -28,8 +28,8 @@ pub fn out_of_range(what: &str, value: i64, max: i64) -> Option<String> {
 }
 
 /// Every number literal of a parsed expression, with its place, for the range check of formulas.
-pub fn numbers(ast: &crate::lang::Ast, out: &mut Vec<(i64, crate::lang::Span)>) {
-    use crate::lang::Ast;
+pub fn numbers(ast: &crate::expr::Ast, out: &mut Vec<(i64, crate::expr::Span)>) {
+    use crate::expr::Ast;
     match ast {
         Ast::Num(n, s) => out.push((*n, s.clone())),
         Ast::Not(a, _) => numbers(a, out),

@@ -7,7 +7,7 @@
 //! - `[fu]`: a base, per-set and per-wait values, hand-level additions, fixed values and minimums.
 //! - `[points]`: `basic = fu × 2^(han + doublings)`, and the limits that replace it.
 
-use crate::cond::{Class, Expr, Facts};
+use crate::expr::{Class, Cond, Facts};
 use mj_core::{SetKind, Tile, TileSet, Wait, WinPlace};
 use serde::Deserialize;
 
@@ -128,7 +128,7 @@ pub struct SetFu {
 
 #[derive(Clone, Debug)]
 pub struct FuRule {
-    pub when: Option<Expr>,
+    pub when: Option<Cond>,
     pub when_text: Option<String>,
     pub fans: Vec<usize>,
     pub unless: Vec<usize>,
@@ -329,7 +329,7 @@ pub fn fan_ids(ids: &[String], fans: &[&str]) -> Result<Vec<usize>, String> {
         .map(|id| {
             fans.iter()
                 .position(|f| f == id)
-                .ok_or_else(|| format!("unknown fan `{id}`{}", crate::cond::suggest(id, fans)))
+                .ok_or_else(|| format!("unknown fan `{id}`{}", crate::expr::suggest(id, fans)))
         })
         .collect()
 }
@@ -407,7 +407,7 @@ pub fn compile(
     fu: Option<RawFu>,
     points: Option<RawPoints>,
     set: &TileSet,
-    scope: &dyn crate::cond::Scope,
+    scope: &dyn crate::expr::Scope,
     fans: &[&str],
 ) -> Result<PointsRules, Vec<PointsError>> {
     let mut errors: Vec<PointsError> = Vec::new();
@@ -419,151 +419,165 @@ pub fn compile(
         }
     }
     if let Some(raw) = fu {
-        let mut rule = |r: &RawFuRule, list: &str| -> Option<FuRule> {
-            let when = match &r.when {
-                None => None,
-                Some(text) => {
-                    let compiled = crate::lang::parse_expr(text)
-                        .map_err(|e| e.message)
-                        .and_then(|a| crate::cond::compile(&a, scope).map_err(|e| e.message));
-                    match compiled {
-                        Ok(e) => Some(e),
-                        Err(m) => {
-                            errors.push(("fu", text.clone(), format!("in [fu] {list}: `{text}`: {m}")));
-                            return None;
-                        }
-                    }
-                }
-            };
-            let ids = |l: &[String], errors: &mut Vec<PointsError>| match fan_ids(l, fans) {
-                Ok(v) => v,
-                Err(m) => {
-                    errors.push(("fu", l.join(" "), format!("in [fu] {list}: {m}")));
-                    Vec::new()
-                }
-            };
-            let fans_v = ids(&r.fans, &mut errors);
-            let unless = ids(&r.unless, &mut errors);
-            Some(FuRule {
-                when,
-                when_text: r.when.clone(),
-                fans: fans_v,
-                unless,
-                fu: r.fu,
-            })
-        };
-        let add: Vec<FuRule> = raw.add.iter().filter_map(|r| rule(r, "add")).collect();
-        let fixed: Vec<FuRule> = raw.fixed.iter().filter_map(|r| rule(r, "fixed")).collect();
-        let minimum: Vec<FuRule> = raw.minimum.iter().filter_map(|r| rule(r, "minimum")).collect();
-        let mut sets = Vec::new();
-        for e in &raw.sets {
-            let kind = match e.kind.as_str() {
-                "chow" => SetFuKind::Chow,
-                "pung" => SetFuKind::Pung,
-                "kong" => SetFuKind::Kong,
-                "pair" => SetFuKind::Pair,
-                other => {
-                    errors.push((
-                        "fu",
-                        other.to_string(),
-                        format!("in [fu] sets: unknown kind `{other}`; use chow, pung, kong or pair"),
-                    ));
-                    continue;
-                }
-            };
-            let class = crate::lang::parse_expr(&e.tiles)
-                .map_err(|x| x.message)
-                .and_then(|a| crate::cond::compile_class(&a, set).map_err(|x| x.message));
-            match class {
-                Ok(c) => sets.push(SetFu {
-                    kind,
-                    tiles: c,
-                    tiles_text: e.tiles.clone(),
-                    exposed: e.points.unwrap_or(e.exposed),
-                    concealed: e.points.unwrap_or(e.concealed),
-                }),
-                Err(m) => errors.push(("fu", e.tiles.clone(), format!("in [fu] sets: `{}`: {m}", e.tiles))),
-            }
-        }
-        let mut waits = [0i64; 5];
-        for (name, v) in &raw.waits {
-            match WAIT_NAMES.iter().find(|(n, _)| n == name) {
-                Some((_, w)) => waits[w.bit() as usize] = *v,
-                None => errors.push((
-                    "fu",
-                    name.clone(),
-                    format!(
-                        "in [fu] waits: unknown wait `{name}`; use two_sided, edge, closed, single or pung"
-                    ),
-                )),
-            }
-        }
-        if raw.round_to < 1 {
-            errors.push((
-                "fu",
-                "round_to".into(),
-                "in [fu]: round_to must be 1 or more".into(),
-            ));
-        }
-        out.fu = Some(FuRules {
-            base: raw.base,
-            round_to: raw.round_to.max(1),
-            sets,
-            waits,
-            add,
-            fixed,
-            minimum,
-        });
+        out.fu = Some(compile_fu(&raw, set, scope, fans, &mut errors));
     }
     if let Some(p) = points {
-        if !(0..=20).contains(&p.doublings) {
-            errors.push((
-                "points",
-                "doublings".into(),
-                "in [points]: doublings must be 0 to 20".into(),
-            ));
-        }
-        let limits: Vec<Limit> = p
-            .limits
-            .iter()
-            .map(|l| Limit {
-                name: l.name.clone(),
-                han: l.han,
-                basic_from: l.basic_from,
-                basic: l.basic,
-            })
-            .collect();
-        if limits.windows(2).any(|w| w[1].basic < w[0].basic) {
-            errors.push((
-                "points",
-                "limits".into(),
-                "in [points] limits: list the limits from the lowest basic points up".into(),
-            ));
-        }
-        let limit_fans = match &p.limit_fans {
-            None => None,
-            Some(n) => match limits.iter().position(|l| l.name == *n) {
-                Some(i) => Some(i),
-                None => {
-                    errors.push((
-                        "points",
-                        n.clone(),
-                        format!("in [points]: limit_fans names `{n}`, which is not among the limits"),
-                    ));
-                    None
-                }
-            },
-        };
-        out.formula = Some(Formula {
-            doublings: p.doublings.clamp(0, 20),
-            limits,
-            limit_fans,
-            limit_fans_max: p.limit_fans_max,
-        });
+        out.formula = Some(compile_formula(&p, &mut errors));
     }
     if errors.is_empty() {
         Ok(out)
     } else {
         Err(errors)
+    }
+}
+
+/// `[fu]`: fixed values, additions, set and wait fu, each rule's `when` compiled in `scope`.
+fn compile_fu(
+    raw: &RawFu,
+    set: &TileSet,
+    scope: &dyn crate::expr::Scope,
+    fans: &[&str],
+    errors: &mut Vec<PointsError>,
+) -> FuRules {
+    let mut rule = |r: &RawFuRule, list: &str| -> Option<FuRule> {
+        let when = match &r.when {
+            None => None,
+            Some(text) => {
+                let compiled = crate::expr::parse_expr(text)
+                    .map_err(|e| e.message)
+                    .and_then(|a| crate::expr::compile(&a, scope).map_err(|e| e.message));
+                match compiled {
+                    Ok(e) => Some(Cond::new(e)),
+                    Err(m) => {
+                        errors.push(("fu", text.clone(), format!("in [fu] {list}: `{text}`: {m}")));
+                        return None;
+                    }
+                }
+            }
+        };
+        let ids = |l: &[String], errors: &mut Vec<PointsError>| match fan_ids(l, fans) {
+            Ok(v) => v,
+            Err(m) => {
+                errors.push(("fu", l.join(" "), format!("in [fu] {list}: {m}")));
+                Vec::new()
+            }
+        };
+        let fans_v = ids(&r.fans, errors);
+        let unless = ids(&r.unless, errors);
+        Some(FuRule {
+            when,
+            when_text: r.when.clone(),
+            fans: fans_v,
+            unless,
+            fu: r.fu,
+        })
+    };
+    let add: Vec<FuRule> = raw.add.iter().filter_map(|r| rule(r, "add")).collect();
+    let fixed: Vec<FuRule> = raw.fixed.iter().filter_map(|r| rule(r, "fixed")).collect();
+    let minimum: Vec<FuRule> = raw.minimum.iter().filter_map(|r| rule(r, "minimum")).collect();
+    let mut sets = Vec::new();
+    for e in &raw.sets {
+        let kind = match e.kind.as_str() {
+            "chow" => SetFuKind::Chow,
+            "pung" => SetFuKind::Pung,
+            "kong" => SetFuKind::Kong,
+            "pair" => SetFuKind::Pair,
+            other => {
+                errors.push((
+                    "fu",
+                    other.to_string(),
+                    format!("in [fu] sets: unknown kind `{other}`; use chow, pung, kong or pair"),
+                ));
+                continue;
+            }
+        };
+        let class = crate::expr::parse_expr(&e.tiles)
+            .map_err(|x| x.message)
+            .and_then(|a| crate::expr::compile_class(&a, set).map_err(|x| x.message));
+        match class {
+            Ok(c) => sets.push(SetFu {
+                kind,
+                tiles: c,
+                tiles_text: e.tiles.clone(),
+                exposed: e.points.unwrap_or(e.exposed),
+                concealed: e.points.unwrap_or(e.concealed),
+            }),
+            Err(m) => errors.push(("fu", e.tiles.clone(), format!("in [fu] sets: `{}`: {m}", e.tiles))),
+        }
+    }
+    let mut waits = [0i64; 5];
+    for (name, v) in &raw.waits {
+        match WAIT_NAMES.iter().find(|(n, _)| n == name) {
+            Some((_, w)) => waits[w.bit() as usize] = *v,
+            None => errors.push((
+                "fu",
+                name.clone(),
+                format!("in [fu] waits: unknown wait `{name}`; use two_sided, edge, closed, single or pung"),
+            )),
+        }
+    }
+    if raw.round_to < 1 {
+        errors.push((
+            "fu",
+            "round_to".into(),
+            "in [fu]: round_to must be 1 or more".into(),
+        ));
+    }
+    FuRules {
+        base: raw.base,
+        round_to: raw.round_to.max(1),
+        sets,
+        waits,
+        add,
+        fixed,
+        minimum,
+    }
+}
+
+/// `[points]`: the doublings and the limit table.
+fn compile_formula(p: &RawPoints, errors: &mut Vec<PointsError>) -> Formula {
+    if !(0..=20).contains(&p.doublings) {
+        errors.push((
+            "points",
+            "doublings".into(),
+            "in [points]: doublings must be 0 to 20".into(),
+        ));
+    }
+    let limits: Vec<Limit> = p
+        .limits
+        .iter()
+        .map(|l| Limit {
+            name: l.name.clone(),
+            han: l.han,
+            basic_from: l.basic_from,
+            basic: l.basic,
+        })
+        .collect();
+    if limits.windows(2).any(|w| w[1].basic < w[0].basic) {
+        errors.push((
+            "points",
+            "limits".into(),
+            "in [points] limits: list the limits from the lowest basic points up".into(),
+        ));
+    }
+    let limit_fans = match &p.limit_fans {
+        None => None,
+        Some(n) => match limits.iter().position(|l| l.name == *n) {
+            Some(i) => Some(i),
+            None => {
+                errors.push((
+                    "points",
+                    n.clone(),
+                    format!("in [points]: limit_fans names `{n}`, which is not among the limits"),
+                ));
+                None
+            }
+        },
+    };
+    Formula {
+        doublings: p.doublings.clamp(0, 20),
+        limits,
+        limit_fans,
+        limit_fans_max: p.limit_fans_max,
     }
 }

@@ -4,6 +4,7 @@
 use crate::explain::{Explanation, Occurrence, RemovedFan};
 use crate::ruleset::Ruleset;
 use crate::score::{explain, score, Score};
+use crate::settle::written::{discarder_offset, word_values};
 use mj_core::notation::{parse_hand, print_hand};
 use mj_core::{Hand, Wind};
 use serde::Serialize;
@@ -134,7 +135,13 @@ fn line(text: &str) -> &str {
 
 pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
     let mut r = score_hand_plain(rs, hand)?;
-    r.warnings = crate::words::ignored_words(rs, hand, &r);
+    // A word changes nothing when the hand scores and pays the same without it.
+    let same = |without: &Hand| {
+        score_hand_plain(rs, without)
+            .is_ok_and(|o| o.fans == r.fans && o.total == r.total && o.payments == r.payments)
+    };
+    let warnings = crate::words::ignored_words(rs, hand, same);
+    r.warnings = warnings;
     Ok(r)
 }
 
@@ -152,7 +159,7 @@ pub(crate) fn score_hand_plain(rs: &Ruleset, hand: &Hand) -> Result<HandReport, 
     }
     let (s, why) = explain(rs, hand).map_err(|e| e.to_string())?;
     let paid = if s.valid {
-        crate::written::written_payments(rs, hand, &s)?
+        crate::settle::written::written_payments(rs, hand, &s)?
     } else {
         Vec::new()
     };
@@ -218,38 +225,6 @@ fn score_alone(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
                 .and_then(|i| rs.points.formula.as_ref().map(|f| f.limits[i].name.clone()))
         }),
     })
-}
-
-/// The ruleset's context words as numbers for settlement formulas (0 absent, 1 a flag).
-pub(crate) fn word_values(rs: &Ruleset, hand: &Hand) -> Vec<i64> {
-    rs.context_words
-        .iter()
-        .map(|w| match hand.context.extra.iter().find(|(k, _)| *k == w.word) {
-            None => 0,
-            Some((_, None)) => 1,
-            Some((_, Some(v))) => v.parse().unwrap_or(1),
-        })
-        .collect()
-}
-
-/// The discarder's seat relative to the winner, from `from=N` (1 = left, 上家, the default, up to
-/// one less than the players). Any other value is an error: read as the default, it would pay
-/// the wrong seat without a word.
-pub(crate) fn discarder_offset(rs: &Ruleset, hand: &Hand) -> Result<usize, String> {
-    let players = (rs.play.players as usize).max(2);
-    match hand.context.value("from") {
-        None => Ok(1),
-        Some(v) => v
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (1..players).contains(n))
-            .ok_or_else(|| {
-                format!(
-                    "`from={v}` names no seat: write from=1 (left, the default){}",
-                    (2..players).map(|n| format!(", from={n}")).collect::<String>()
-                )
-            }),
-    }
 }
 
 fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation, paid: &[i64]) -> HandReport {

@@ -1,70 +1,20 @@
 //! The compiled ruleset: native data the engine and scorer read on every hand. Built once by
 //! [`crate::load`]; nothing in it is re-parsed afterwards.
 
-use crate::combination::OnceFans;
-use crate::cond::{Expr, Group};
+use crate::expr::Cond;
+pub use crate::plan::{form_bit, Accounting, Exclusion, Fan, Plan, Step, ALL_FORMS};
 use crate::schema;
 use mj_core::notation::ContextWordSpec;
-use mj_core::{Form, FormRules, TileSet};
+use mj_core::{FormRules, TileSet};
 
 /// Names fan conditions see after the ruleset's context words, worked out by the scorer:
 /// `red`, the red copies held.
 pub const DERIVED_WORDS: [&str; 1] = ["red"];
 
-/// A fan this one implies: its index, and how many of its count are removed (`None` = all).
-pub type Exclusion = (usize, Option<u32>);
-
-/// A fan: a named scoring element with its condition.
-#[derive(Clone, Debug)]
-pub struct Fan {
-    pub id: String,
-    pub zh: String,
-    pub en: String,
-    /// The usual Japanese name, where the ruleset gives one.
-    pub ja: Option<String>,
-    /// The value in a hand with an exposed meld, where it differs (0: concealed hands only).
-    pub open_value: Option<i64>,
-    /// A limit fan (yakuman): see `[points] limit_fans`.
-    pub limit: bool,
-    /// Points (additive rulesets) or the multiplier (multiplying rulesets).
-    pub value: i64,
-    pub definition: String,
-    pub note: Option<String>,
-    pub family: String,
-    pub when: Option<Expr>,
-    pub when_text: Option<String>,
-    pub group: Option<Group>,
-    pub group_text: Option<String>,
-    /// Fans this one implies, with how many of their count it removes (`None` = all).
-    pub excludes: Vec<Exclusion>,
-    /// Forms the fan applies to, as a bit per [`Form`].
-    pub forms: u8,
-    pub max_count: Option<u32>,
-    pub bonus: bool,
-    pub fallback: bool,
-    pub exclusive: bool,
-    /// Index of the rhai function that decides the fan, if any.
-    pub script: Option<usize>,
-}
-
-pub fn form_bit(f: Form) -> u8 {
-    1 << (f as u8)
-}
-
-pub const ALL_FORMS: u8 = 0b1_1111;
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Combine {
     Sum,
     Product,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Accounting {
-    /// Every matching group counts.
-    All,
-    /// The Chinese Official combination principles for chow and pung groups.
-    Once,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,129 +40,12 @@ pub struct Scoring {
     pub plan: Plan,
 }
 
-/// The scorer's itinerary through the fan table, worked out once at load. Each step holds copies
-/// of just what it reads, packed together, so judging a reading walks a few small arrays instead
-/// of the (large) fan records.
-#[derive(Clone, Debug, Default)]
-pub struct Plan {
-    /// Fans judged one by one (conditions, pair groups, groups under accounting "all", scripts).
-    pub plain: Vec<Step>,
-    /// The masks of the `plain` steps' gates, tested all at once.
-    pub plain_masks: crate::cond::GateMasks,
-    /// Chow and pung group fans shared out by accounting "once", in table order.
-    pub once_chows: OnceFans,
-    pub once_pungs: OnceFans,
-    /// Fans with exclusions, in table order: (fan, its exclusions).
-    pub excluders: Vec<(usize, Vec<Exclusion>)>,
-    /// Per fan: its index in `excluders`, or `u32::MAX` for a fan that excludes nothing, so the
-    /// scorer finds a fan's exclusions without walking the list.
-    pub excluder_of: Vec<u32>,
-    /// Fallback fans (chicken hand).
-    pub fallback: Vec<Step>,
-    /// Per fan: (value, bonus), for combining counts into a total.
-    pub values: Vec<(i64, bool)>,
-    /// Per fan: the value in a hand with an exposed meld.
-    pub open_values: Vec<i64>,
-    /// The hand quantities some condition reads: the only ones worked out per reading.
-    pub vars: Vec<crate::cond::Var>,
-}
-
-impl Plan {
-    /// The exclusions of fan `fan` (empty for most fans).
-    #[inline]
-    pub fn exclusions(&self, fan: usize) -> &[Exclusion] {
-        match self.excluder_of.get(fan) {
-            Some(&k) if k != u32::MAX => &self.excluders[k as usize].1,
-            _ => &[],
-        }
-    }
-}
-
-/// One fan as the scorer judges it.
-#[derive(Clone, Debug)]
-pub struct Step {
-    pub fan: usize,
-    pub forms: u8,
-    pub max_count: Option<u32>,
-    pub when: Option<crate::cond::Compiled>,
-    pub group: Option<Group>,
-    pub script: Option<usize>,
-    /// What a reading must show for the fan to be possible at all (its form among `forms`
-    /// included): checked before `when` and `group` are, so most fans of a table cost a few
-    /// ANDs per reading.
-    pub gate: crate::cond::GateTest,
-}
-
-impl Plan {
-    pub fn new(fans: &[Fan], accounting: Accounting) -> Plan {
-        let mut p = Plan::default();
-        let (mut once_chows, mut once_pungs) = (Vec::new(), Vec::new());
-        let mut gate_flags = 0u64;
-        for (i, f) in fans.iter().enumerate() {
-            let gate = match (f.when.as_ref().map(Expr::gate), f.group.as_ref().map(Group::gate)) {
-                (Some(w), Some(g)) => crate::cond::Gate::both(w, g),
-                (Some(w), None) => w,
-                (None, Some(g)) => g,
-                (None, None) => crate::cond::Gate::default(),
-            };
-            gate_flags |= gate.flag_bits();
-            let step = Step {
-                fan: i,
-                forms: f.forms,
-                max_count: f.max_count,
-                when: f.when.as_ref().map(|w| w.residual(&gate).compiled()),
-                group: f.group.clone(),
-                script: f.script,
-                gate: crate::cond::GateTest::new(gate, f.forms),
-            };
-            if f.fallback {
-                p.fallback.push(step);
-            } else {
-                match (&f.group, accounting) {
-                    (Some(g), Accounting::Once) if g.kind == crate::lang::GroupKind::Chows => {
-                        once_chows.push(step)
-                    }
-                    (Some(g), Accounting::Once) if g.kind == crate::lang::GroupKind::Pungs => {
-                        once_pungs.push(step)
-                    }
-                    _ => p.plain.push(step),
-                }
-            }
-            p.excluder_of.push(u32::MAX);
-            if !f.excludes.is_empty() {
-                p.excluder_of[i] = p.excluders.len() as u32;
-                p.excluders.push((i, f.excludes.clone()));
-            }
-            p.values.push((f.value, f.bonus));
-            p.open_values.push(f.open_value.unwrap_or(f.value));
-            if let Some(w) = &f.when {
-                w.collect_vars(&mut p.vars);
-            }
-        }
-        // A gate may read a variable its expression does not name (`pungs(dragons)` needs a
-        // pung): those are computed too, or their flag would never be set.
-        for i in 0..crate::cond::VAR_COUNT {
-            if gate_flags & (1 << i) != 0 {
-                if let Some(v) = crate::cond::var_by_index(i) {
-                    if !p.vars.contains(&v) {
-                        p.vars.push(v);
-                    }
-                }
-            }
-        }
-        p.plain_masks = crate::cond::GateMasks::new(p.plain.iter().map(|s| &s.gate));
-        p.once_chows = OnceFans::new(once_chows);
-        p.once_pungs = OnceFans::new(once_pungs);
-        p
-    }
-}
-
 /// A compiled payment rule: formulas over [`crate::settle`]'s quantities.
 #[derive(Clone, Debug, Default)]
 pub struct PaymentRule {
-    pub each: Option<Expr>,
-    pub discarder: Option<Expr>,
-    pub others: Option<Expr>,
+    pub each: Option<Cond>,
+    pub discarder: Option<Cond>,
+    pub others: Option<Cond>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -231,7 +64,7 @@ pub struct Settlement {
     /// Multiplier of every payment in a hand whose dealer kept the deal (1 = none).
     pub dealer_repeat_multiplier: i64,
     /// Same tile discarded `count` times in a row: the first discarder pays `each` to every other.
-    pub discard_run: Option<(u8, Expr)>,
+    pub discard_run: Option<(u8, Cond)>,
     /// Added to each win payment per concealed pung or kong of the winner (数坎); 0 = none.
     pub per_concealed_pung: i64,
     /// Added to each win payment (漂); 0 = none.
@@ -239,15 +72,15 @@ pub struct Settlement {
     /// 买马 after a self-drawn win.
     pub horses: Option<schema::Horses>,
     /// Paid to the winner from the table (riichi deposits).
-    pub deposits: Option<Expr>,
+    pub deposits: Option<Cond>,
 }
 
 /// Compiled instant kong payments.
 #[derive(Clone, Debug)]
 pub struct KongRule {
-    pub added: Option<Expr>,
-    pub concealed: Option<Expr>,
-    pub exposed: Option<Expr>,
+    pub added: Option<Cond>,
+    pub concealed: Option<Cond>,
+    pub exposed: Option<Cond>,
     /// `exposed` is paid by every other player, not only the discarder.
     pub exposed_each: bool,
     pub on_replacement: i64,
@@ -281,7 +114,7 @@ pub struct Ruleset {
     pub wall: schema::Wall,
     pub deal: schema::Deal,
     pub play: schema::Play,
-    /// The meld-declaring claims `play.claims` allows, as bits (see `score::meld_claims`).
+    /// The meld-declaring claims `play.claims` allows, as bits (see [`meld_claims`]).
     pub meld_claims: u8,
     pub win: schema::Win,
     pub forms: FormRules,
@@ -342,4 +175,18 @@ impl Ruleset {
     pub fn win_size(&self) -> usize {
         self.deal.hand_size as usize + 1
     }
+}
+
+/// The claims that declare a meld, in the order of the bits of [`Ruleset::meld_claims`] (the scorer checks a
+/// hand's melds against them).
+const MELD_CLAIMS: [&str; 5] = ["chi", "pong", "exposed_kong", "added_kong", "concealed_kong"];
+
+/// A bit per entry of [`MELD_CLAIMS`] that `claims` names: worked out at load, so checking a
+/// hand's melds compares no strings.
+pub(crate) fn meld_claims(claims: &[String]) -> u8 {
+    MELD_CLAIMS
+        .iter()
+        .enumerate()
+        .filter(|(_, name)| claims.iter().any(|c| c == *name))
+        .fold(0, |m, (i, _)| m | 1 << i)
 }

@@ -1,7 +1,7 @@
 //! What a rhai fan function sees: one map describing the hand and the reading being judged.
 //! Tiles are given in notation (`"5m"`, `"E"`) so scripts read like the rule texts.
 
-use crate::cond::Facts;
+use crate::expr::Facts;
 use crate::ruleset::Ruleset;
 use mj_core::{Hand, SetKind};
 use rhai::{Array, Dynamic, Map};

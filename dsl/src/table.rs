@@ -4,7 +4,7 @@
 
 use crate::ruleset::{Ruleset, WordSource};
 use crate::score::{score, ScoreError};
-use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinKind, WinPay};
+use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinPay};
 use mj_core::game::rules::{
     ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, DiscardRunFacts,
     DrawnFacts, KongFacts, LastCopy, MissedWin, MultipleWinners, RankingTies, RobKong, Rules, TableRules,
@@ -48,44 +48,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
             play.players
         ));
     }
-    let mut claims = ClaimsAllowed::default();
-    for c in &play.claims {
-        match c.as_str() {
-            "chi" => claims.chi = true,
-            "pong" => claims.pong = true,
-            "exposed_kong" => claims.exposed_kong = true,
-            "added_kong" => claims.added_kong = true,
-            "concealed_kong" => claims.concealed_kong = true,
-            "bonus" => claims.bonus = true,
-            other => {
-                return Err(bad(
-                    "claims",
-                    other,
-                    "chi, pong, exposed_kong, added_kong, concealed_kong, bonus",
-                ))
-            }
-        }
-    }
-    // Kinds not named in the priority list rank below every named one.
-    let mut priority = [u8::MAX; 4];
-    for (level, entry) in play.priority.iter().enumerate() {
-        for name in entry.split('=') {
-            let kind = match name.trim() {
-                "win" => ClaimKind::Win,
-                "kong" | "exposed_kong" => ClaimKind::Kong,
-                "pong" => ClaimKind::Pong,
-                "chi" => ClaimKind::Chi,
-                other => return Err(bad("priority", other, "win, kong, pong, chi joined by `=`")),
-            };
-            let i = match kind {
-                ClaimKind::Win => 0,
-                ClaimKind::Kong => 1,
-                ClaimKind::Pong => 2,
-                ClaimKind::Chi => 3,
-            };
-            priority[i] = level.min(u8::MAX as usize - 1) as u8;
-        }
-    }
+    let (claims, priority) = claim_rules(play)?;
     let multiple_winners = match play.multiple_winners.as_str() {
         "first" => MultipleWinners::First,
         "all" => MultipleWinners::All,
@@ -113,29 +76,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
             ))
         }
     };
-    let dealer = match play.dealer.as_str() {
-        "rotate" => DealerRotation::Rotate,
-        "winner" => DealerRotation::WinnerDeals,
-        "stay_on_win" => DealerRotation::StayOnWin,
-        other => return Err(bad("dealer", other, "rotate, winner, stay_on_win")),
-    };
-    let dealer_after_multiple = match play.dealer_after_multiple_winners.as_deref() {
-        None | Some("first_winner") => DealerAfterMultiple::FirstWinner,
-        Some("discarder") => DealerAfterMultiple::Discarder,
-        Some(other) => {
-            return Err(bad(
-                "dealer_after_multiple_winners",
-                other,
-                "first_winner, discarder",
-            ))
-        }
-    };
-    let dealer_after_draw = match play.dealer_after_draw.as_deref() {
-        None if dealer == DealerRotation::WinnerDeals => DealerAfterDraw::Stay,
-        None | Some("pass") => DealerAfterDraw::Pass,
-        Some("stay") => DealerAfterDraw::Stay,
-        Some(other) => return Err(bad("dealer_after_draw", other, "stay, pass")),
-    };
+    let (dealer, dealer_after_multiple, dealer_after_draw) = dealer_rules(play)?;
     if let Some(w) = &play.after_kong_discard_word {
         if !rs.context_words.iter().any(|c| &c.word == w) {
             return Err(format!(
@@ -157,69 +98,8 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
             _ => None,
         })
         .collect();
-    if rs.wall.replacement_from != "end" {
-        return Err(format!(
-            "ruleset [wall] replacement_from = \"{}\" is not supported; use \"end\"",
-            rs.wall.replacement_from
-        ));
-    }
-    let last_discard_claimable = match rs.wall.last_discard.as_str() {
-        "win_only" => false,
-        "claimable" => true,
-        other => {
-            return Err(format!(
-                "ruleset [wall] last_discard = \"{other}\" is not supported; use one of win_only, claimable"
-            ))
-        }
-    };
-    if rs.wall.per_seat {
-        let n = usize::from(play.players);
-        let total = rs.tiles.total_tiles();
-        let own = total / n;
-        let dealt = usize::from(rs.deal.hand_size) + usize::from(rs.deal.dealer_extra);
-        if !total.is_multiple_of(n) || own < dealt {
-            return Err(format!(
-                "ruleset [wall] per_seat = true needs the {total} tiles to split evenly into {n} walls of at least {dealt} tiles (a hand and the dealer's extra)"
-            ));
-        }
-        if rs.wall.kept_back != 0 || rs.settlement.horses.is_some() {
-            return Err(
-                "ruleset [wall] per_seat = true has no wall end: it cannot be combined with [wall] kept_back or [settlement] horses"
-                    .to_string(),
-            );
-        }
-    }
-    let m = rs.match_rules.clone().unwrap_or(crate::schema::Match {
-        rounds: 4,
-        start_points: 0,
-        ranking_points: Vec::new(),
-        end_at_floor: None,
-        leader_ends_only: false,
-        ties: None,
-        seat_changes: Vec::new(),
-    });
-    let ranking_ties = match m.ties.as_deref() {
-        None | Some("seat_order") => RankingTies::SeatOrder,
-        Some("share") => RankingTies::Share,
-        Some(other) => {
-            return Err(format!(
-                "ruleset [match] ties = \"{other}\" is not supported; use one of seat_order, share"
-            ))
-        }
-    };
-    let n = play.players as usize;
-    for (r, p) in m.seat_changes.iter().enumerate() {
-        let mut seen = vec![false; n];
-        let ok = p.is_empty()
-            || (p.len() == n && p.iter().all(|&s| s < n && !std::mem::replace(&mut seen[s], true)));
-        if !ok {
-            return Err(format!(
-                "ruleset [match] seat_changes entry {} = {p:?} is not a seat permutation: give every seat 0..{} once, or [] for no change",
-                r + 1,
-                n - 1
-            ));
-        }
-    }
+    let last_discard_claimable = wall_rules(rs)?;
+    let (m, ranking_ties) = match_rules(rs)?;
     let floor = rs.settlement.floor;
     if floor.is_none() && (play.no_win_from_floor || m.end_at_floor.is_some()) {
         return Err(
@@ -265,6 +145,154 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         leader_ends_only: m.leader_ends_only,
         discard_run: rs.settlement.discard_run.as_ref().map(|(n, _)| *n),
     })
+}
+
+/// `[play]` claims and their priority (index: win, kong, pong, chi; lower ranks first).
+fn claim_rules(play: &crate::schema::Play) -> Result<(ClaimsAllowed, [u8; 4]), String> {
+    let mut claims = ClaimsAllowed::default();
+    for c in &play.claims {
+        match c.as_str() {
+            "chi" => claims.chi = true,
+            "pong" => claims.pong = true,
+            "exposed_kong" => claims.exposed_kong = true,
+            "added_kong" => claims.added_kong = true,
+            "concealed_kong" => claims.concealed_kong = true,
+            "bonus" => claims.bonus = true,
+            other => {
+                return Err(bad(
+                    "claims",
+                    other,
+                    "chi, pong, exposed_kong, added_kong, concealed_kong, bonus",
+                ))
+            }
+        }
+    }
+    // Kinds not named in the priority list rank below every named one.
+    let mut priority = [u8::MAX; 4];
+    for (level, entry) in play.priority.iter().enumerate() {
+        for name in entry.split('=') {
+            let kind = match name.trim() {
+                "win" => ClaimKind::Win,
+                "kong" | "exposed_kong" => ClaimKind::Kong,
+                "pong" => ClaimKind::Pong,
+                "chi" => ClaimKind::Chi,
+                other => return Err(bad("priority", other, "win, kong, pong, chi joined by `=`")),
+            };
+            let i = match kind {
+                ClaimKind::Win => 0,
+                ClaimKind::Kong => 1,
+                ClaimKind::Pong => 2,
+                ClaimKind::Chi => 3,
+            };
+            priority[i] = level.min(u8::MAX as usize - 1) as u8;
+        }
+    }
+    Ok((claims, priority))
+}
+
+/// Who deals next: after a win, after several winners, after a drawn hand.
+fn dealer_rules(
+    play: &crate::schema::Play,
+) -> Result<(DealerRotation, DealerAfterMultiple, DealerAfterDraw), String> {
+    let dealer = match play.dealer.as_str() {
+        "rotate" => DealerRotation::Rotate,
+        "winner" => DealerRotation::WinnerDeals,
+        "stay_on_win" => DealerRotation::StayOnWin,
+        other => return Err(bad("dealer", other, "rotate, winner, stay_on_win")),
+    };
+    let dealer_after_multiple = match play.dealer_after_multiple_winners.as_deref() {
+        None | Some("first_winner") => DealerAfterMultiple::FirstWinner,
+        Some("discarder") => DealerAfterMultiple::Discarder,
+        Some(other) => {
+            return Err(bad(
+                "dealer_after_multiple_winners",
+                other,
+                "first_winner, discarder",
+            ))
+        }
+    };
+    let dealer_after_draw = match play.dealer_after_draw.as_deref() {
+        None if dealer == DealerRotation::WinnerDeals => DealerAfterDraw::Stay,
+        None | Some("pass") => DealerAfterDraw::Pass,
+        Some("stay") => DealerAfterDraw::Stay,
+        Some(other) => return Err(bad("dealer_after_draw", other, "stay, pass")),
+    };
+    Ok((dealer, dealer_after_multiple, dealer_after_draw))
+}
+
+/// The `[wall]` settings the engine supports; whether the last discard may be claimed.
+fn wall_rules(rs: &Ruleset) -> Result<bool, String> {
+    let play = &rs.play;
+    if rs.wall.replacement_from != "end" {
+        return Err(format!(
+            "ruleset [wall] replacement_from = \"{}\" is not supported; use \"end\"",
+            rs.wall.replacement_from
+        ));
+    }
+    let last_discard_claimable = match rs.wall.last_discard.as_str() {
+        "win_only" => false,
+        "claimable" => true,
+        other => {
+            return Err(format!(
+                "ruleset [wall] last_discard = \"{other}\" is not supported; use one of win_only, claimable"
+            ))
+        }
+    };
+    if rs.wall.per_seat {
+        let n = usize::from(play.players);
+        let total = rs.tiles.total_tiles();
+        let own = total / n;
+        let dealt = usize::from(rs.deal.hand_size) + usize::from(rs.deal.dealer_extra);
+        if !total.is_multiple_of(n) || own < dealt {
+            return Err(format!(
+                "ruleset [wall] per_seat = true needs the {total} tiles to split evenly into {n} walls of at least {dealt} tiles (a hand and the dealer's extra)"
+            ));
+        }
+        if rs.wall.kept_back != 0 || rs.settlement.horses.is_some() {
+            return Err(
+                "ruleset [wall] per_seat = true has no wall end: it cannot be combined with [wall] kept_back or [settlement] horses"
+                    .to_string(),
+            );
+        }
+    }
+    Ok(last_discard_claimable)
+}
+
+/// `[match]` (four rounds from zero when absent) and how it ranks ties.
+fn match_rules(rs: &Ruleset) -> Result<(crate::schema::Match, RankingTies), String> {
+    let play = &rs.play;
+    let m = rs.match_rules.clone().unwrap_or(crate::schema::Match {
+        rounds: 4,
+        start_points: 0,
+        ranking_points: Vec::new(),
+        end_at_floor: None,
+        leader_ends_only: false,
+        ties: None,
+        seat_changes: Vec::new(),
+    });
+    let ranking_ties = match m.ties.as_deref() {
+        None | Some("seat_order") => RankingTies::SeatOrder,
+        Some("share") => RankingTies::Share,
+        Some(other) => {
+            return Err(format!(
+                "ruleset [match] ties = \"{other}\" is not supported; use one of seat_order, share"
+            ))
+        }
+    };
+    let n = play.players as usize;
+    for (r, p) in m.seat_changes.iter().enumerate() {
+        let mut seen = vec![false; n];
+        let ok = p.is_empty()
+            || (p.len() == n && p.iter().all(|&s| s < n && !std::mem::replace(&mut seen[s], true)));
+        if !ok {
+            return Err(format!(
+                "ruleset [match] seat_changes entry {} = {p:?} is not a seat permutation: give every seat 0..{} once, or [] for no change",
+                r + 1,
+                n - 1
+            ));
+        }
+    }
+    Ok((m, ranking_ties))
 }
 
 impl Rules for Table {
@@ -333,32 +361,14 @@ impl Rules for Table {
     }
 
     fn settle(&self, j: &WinJudgement, f: &WinFacts) -> Vec<i64> {
-        let kind = match f.source {
-            WinSource::SelfDrawn => WinKind::SelfDrawn,
-            WinSource::Discard { discarder } => WinKind::Discard { discarder },
-            WinSource::RobbedKong { konger } => WinKind::RobbedKong { konger },
-        };
         let p = WinPay {
+            facts: f.clone(),
             total: j.total,
             points: j.points,
-            winner: f.winner,
-            kind,
-            flowers: f.flowers as i64,
-            declared: f.declared.clone(),
-            kong_fed_by: f.kong_fed_by,
-            exposed_melds: f.exposed_melds,
-            concealed_kongs: f.concealed_kongs,
-            last_meld_from: f.last_meld_from,
-            dealer_streak: f.dealer_streak,
-            claim_feeders: f.claim_feeders.clone(),
-            one_suit: f.one_suit,
-            held_alone: f.held_alone.clone(),
             concealed_pungs: i64::from(j.concealed_pungs),
-            horses: f.horses.clone(),
             basic: j.base,
             han: j.han,
             fu: j.fu,
-            dealer: f.dealer,
             words: Vec::new(),
             take_deposits: true,
         };

@@ -6,8 +6,7 @@
 //! Whether a word matters is decided by the scorer itself: the hand is scored again without the
 //! word, and the word is reported when fans, totals and payments all come out the same.
 
-use crate::cond::{Expr, Var};
-use crate::report::HandReport;
+use crate::expr::{Expr, Var};
 use crate::ruleset::Ruleset;
 use mj_core::Hand;
 
@@ -20,8 +19,9 @@ enum Word {
     Extra(usize),
 }
 
-/// One warning per context word of `hand` that changes nothing in `report`.
-pub fn ignored_words(rs: &Ruleset, hand: &Hand, report: &HandReport) -> Vec<String> {
+/// One warning per context word of `hand` that changes nothing: `same(without)` says whether the
+/// hand without the word scores and pays as the hand does (the report's own judgement).
+pub fn ignored_words(rs: &Ruleset, hand: &Hand, same: impl Fn(&Hand) -> bool) -> Vec<String> {
     let ctx = &hand.context;
     let mut words = Vec::new();
     if ctx.last_tile {
@@ -52,12 +52,7 @@ pub fn ignored_words(rs: &Ruleset, hand: &Hand, report: &HandReport) -> Vec<Stri
             }
             Word::Extra(i) => (without.context.extra.remove(i).0, None),
         };
-        let Ok(other) = crate::report::score_hand_plain(rs, &without) else {
-            continue;
-        };
-        let same =
-            other.fans == report.fans && other.total == report.total && other.payments == report.payments;
-        if same {
+        if same(&without) {
             out.push(why_ignored(rs, &name, var));
         }
     }

@@ -133,7 +133,7 @@ fn too_many_once_group_fans_are_refused_at_the_extra_fan() {
             !f.fallback
                 && f.group
                     .as_ref()
-                    .is_some_and(|g| g.kind == mj_dsl::lang::GroupKind::Chows)
+                    .is_some_and(|g| g.kind == mj_dsl::expr::GroupKind::Chows)
         })
         .count();
     assert!(have > 0 && have < 64);

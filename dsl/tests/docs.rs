@@ -16,7 +16,7 @@ const END: &str = "<!-- end names -->";
 
 fn names_table() -> String {
     let mut t = String::from("| name | value |\n| --- | --- |\n");
-    for (name, what) in mj_dsl::cond::names() {
+    for (name, what) in mj_dsl::expr::names() {
         t.push_str(&format!("| `{name}` | {what} |\n"));
     }
     t

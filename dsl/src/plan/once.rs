@@ -4,9 +4,9 @@
 //! of tile kinds; sharing out a reading's sets then costs a few table lookups instead of trying every
 //! pattern on every pick of sets.
 
-use crate::cond::{bits, Class, Facts, Pick};
-use crate::lang::GroupKind;
-use crate::ruleset::Step;
+use super::Step;
+use crate::expr::GroupKind;
+use crate::expr::{bits, Class, Facts, Pick};
 use mj_core::TileSet;
 
 /// Most group fans of one kind (chows, or pungs) a ruleset may share out by accounting "once":
@@ -220,7 +220,7 @@ impl OnceFans {
         let max_arity = (1..=8).rev().find(|&a| live & self.by_arity[a] != 0).unwrap_or(0);
         for arity in (3..=max_arity.min(n)).rev() {
             let mut found: Option<(usize, [usize; 8])> = None;
-            crate::score::for_each_subset(n, arity, |idx| {
+            crate::expr::for_each_subset(n, arity, |idx| {
                 if let Some(fan) = self.first_match(t, live, tiles, idx, f) {
                     let mut used = [usize::MAX; 8];
                     used[..arity].copy_from_slice(idx);

@@ -1,86 +1,37 @@
 //! Settlement of a scored hand: who pays the winner how much, by the ruleset's formulas.
 
-use crate::cond::Expr;
-use crate::lang::BinOp;
+pub mod amounts;
+pub(crate) mod written;
+
+pub use amounts::{Amount, PLAIN_VARS, VARS};
+
+use crate::expr::Cond;
 use crate::limits::payment;
 use crate::ruleset::{PaymentRule, Ruleset};
 use crate::score::Score;
+use amounts::Slots;
 
-/// Quantities a settlement formula may use. `winner_declared` and `payer_declared` are 1 when
-/// the winner (or konger) and the paying player had declared ready (亮倒), else 0;
-/// `dealer_streak` is how many hands in a row the dealer has kept the deal before this one.
-/// `basic`, `han` and `fu` come from a `[points]` formula (`basic` is `total` without one);
-/// `winner_dealer` and `payer_dealer` are 1 for the seat dealing the hand. A ruleset's context
-/// words follow these, with their values as numbers.
-pub const VARS: [&str; 12] = [
-    // The first PLAIN_VARS are those of every ruleset; `mj check` offers the rest with [points].
-    "total",
-    "points",
-    "bonus",
-    "flowers",
-    "winner_declared",
-    "payer_declared",
-    "dealer_streak",
-    "basic",
-    "han",
-    "fu",
-    "winner_dealer",
-    "payer_dealer",
-];
+pub use mj_core::game::rules::{WinFacts, WinSource};
 
-/// The amounts every ruleset's formulas have (the first of [`VARS`]).
-pub const PLAIN_VARS: usize = 7;
+/// How the hand was won, from the payers' point of view: the engine's [`WinSource`], under the
+/// name settlement code has always used.
+pub type WinKind = WinSource;
 
-/// How the hand was won, from the payers' point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WinKind {
-    SelfDrawn,
-    /// Won on a discard by the seat `discarder` (seat index).
-    Discard {
-        discarder: usize,
-    },
-    /// Robbed a kong declared by `konger`.
-    RobbedKong {
-        konger: usize,
-    },
-}
-
-/// Everything a win's payments depend on.
+/// Everything a win's payments depend on: the engine's own facts of the win ([`WinFacts`], built
+/// alike from a played game and from a hand written in notation, see [`written`]) and the
+/// hand's value. Reads as its facts (`pay.declared`, `pay.source`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WinPay {
+    pub facts: WinFacts,
     pub total: i64,
     /// `total` without bonus fans.
     pub points: i64,
-    pub winner: usize,
-    pub kind: WinKind,
-    pub flowers: i64,
-    /// Per seat: declared ready (missing seats have not).
-    pub declared: Vec<bool>,
-    /// For a self-drawn win on a kong replacement: the seat whose discard that kong was made on.
-    pub kong_fed_by: Option<usize>,
-    /// The winner's melds other than concealed kongs, and its concealed kongs.
-    pub exposed_melds: u8,
-    pub concealed_kongs: u8,
-    /// The seat whose discard made the winner's most recent meld.
-    pub last_meld_from: Option<usize>,
-    /// Hands in a row the dealer has kept the deal before this one.
-    pub dealer_streak: u32,
-    /// Per seat: the seats that fed each of its claims, in order.
-    pub claim_feeders: Vec<Vec<usize>>,
-    /// The winning hand is all of one number suit, without honours.
-    pub one_suit: bool,
-    /// The tiles the winner held as its only concealed tile, in order.
-    pub held_alone: Vec<mj_core::Tile>,
     /// Concealed pungs and kongs (坎) of the winning hand, for `per_concealed_pung`.
     pub concealed_pungs: i64,
-    /// Horses (买马) revealed for this win.
-    pub horses: Vec<mj_core::Tile>,
     /// Basic points of a `[points]` formula (else `total`), with its han and fu.
     pub basic: i64,
     pub han: i64,
     pub fu: i64,
-    /// The seat dealing the hand.
-    pub dealer: usize,
     /// Values of the ruleset's context words, by index (0 when absent).
     pub words: Vec<i64>,
     /// The winner takes `[settlement] deposits` (not for a result scored without a hand, such as
@@ -88,30 +39,50 @@ pub struct WinPay {
     pub take_deposits: bool,
 }
 
+impl std::ops::Deref for WinPay {
+    type Target = WinFacts;
+    fn deref(&self) -> &WinFacts {
+        &self.facts
+    }
+}
+
+impl std::ops::DerefMut for WinPay {
+    fn deref_mut(&mut self) -> &mut WinFacts {
+        &mut self.facts
+    }
+}
+
+/// The facts of a win with nothing known beyond who won, how, and the bonus tiles held.
+pub fn plain_facts(winner: usize, source: WinSource, flowers: i64) -> WinFacts {
+    WinFacts {
+        winner,
+        source,
+        dealer: 0,
+        flowers: flowers.clamp(0, i64::from(u8::MAX)) as u8,
+        declared: Vec::new(),
+        kong_fed_by: None,
+        exposed_melds: 0,
+        concealed_kongs: 0,
+        last_meld_from: None,
+        dealer_streak: 0,
+        claim_feeders: Vec::new(),
+        one_suit: false,
+        held_alone: Vec::new(),
+        horses: Vec::new(),
+    }
+}
+
 impl WinPay {
     /// A win with nothing known beyond its value and how it was won.
     pub fn plain(total: i64, points: i64, winner: usize, kind: WinKind, flowers: i64) -> WinPay {
         WinPay {
+            facts: plain_facts(winner, kind, flowers),
             total,
             points,
-            winner,
-            kind,
-            flowers,
-            declared: Vec::new(),
-            kong_fed_by: None,
-            exposed_melds: 0,
-            concealed_kongs: 0,
-            last_meld_from: None,
-            dealer_streak: 0,
-            claim_feeders: Vec::new(),
-            one_suit: false,
-            held_alone: Vec::new(),
             concealed_pungs: 0,
-            horses: Vec::new(),
             basic: total,
             han: 0,
             fu: 0,
-            dealer: 0,
             words: Vec::new(),
             take_deposits: true,
         }
@@ -143,23 +114,21 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
     let st = &rs.settlement;
     let declared = |s: usize| i64::from(p.declared.get(s).copied().unwrap_or(false));
     let n_words = rs.context_words.len();
-    let vals = |payer: usize| {
-        let mut v = Vec::with_capacity(VARS.len() + n_words);
-        v.extend([
-            p.total,
-            p.points,
-            p.total.saturating_sub(p.points),
-            p.flowers,
-            declared(p.winner),
-            declared(payer),
-            i64::from(p.dealer_streak),
-            p.basic,
-            p.han,
-            p.fu,
-            i64::from(p.winner == p.dealer),
-            i64::from(payer == p.dealer),
-        ]);
-        v.extend((0..n_words).map(|i| p.words.get(i).copied().unwrap_or(0)));
+    let slots = |payer: usize| {
+        let mut v = Slots::new(n_words);
+        v.set(Amount::Total, p.total)
+            .set(Amount::Points, p.points)
+            .set(Amount::Bonus, p.total.saturating_sub(p.points))
+            .set(Amount::Flowers, i64::from(p.flowers))
+            .set(Amount::WinnerDeclared, declared(p.winner))
+            .set(Amount::PayerDeclared, declared(payer))
+            .set(Amount::DealerStreak, i64::from(p.dealer_streak))
+            .set(Amount::Basic, p.basic)
+            .set(Amount::Han, p.han)
+            .set(Amount::Fu, p.fu)
+            .set(Amount::WinnerDealer, i64::from(p.winner == p.dealer))
+            .set(Amount::PayerDealer, i64::from(payer == p.dealer))
+            .words((0..n_words).map(|i| p.words.get(i).copied().unwrap_or(0)));
         v
     };
     let mult = repeat_multiplier(rs, p.dealer_streak);
@@ -173,16 +142,16 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         .saturating_mul(p.concealed_pungs)
         .saturating_add(st.float);
     // Clamped to a payment's range, so that the winner's sum of every share cannot overflow.
-    let share = |f: Option<&Expr>, payer: usize| {
-        let a = capped(f.map_or(0, |e| eval(e, &vals(payer))));
+    let share = |f: Option<&Cond>, payer: usize| {
+        let a = capped(f.map_or(0, |e| slots(payer).eval(rs, e)));
         payment(if a > 0 { a.saturating_add(extra) } else { a })
     };
     let mut out = vec![0i64; players];
     // Deposits on the table go to the winner; no seat pays them.
     if let (Some(d), Some(w), true) = (&st.deposits, out.get_mut(p.winner), p.take_deposits) {
-        *w = w.saturating_add(eval(d, &vals(p.winner)));
+        *w = w.saturating_add(slots(p.winner).eval(rs, d));
     }
-    let liable = match p.kind {
+    let liable = match p.source {
         WinKind::RobbedKong { konger } if st.liable.robbed_kong => Some(konger),
         WinKind::SelfDrawn if st.liable.kong_feeder && p.kong_fed_by.is_some() => p.kong_fed_by,
         WinKind::SelfDrawn => st.liable.last_meld_feeder.and_then(|m| {
@@ -208,7 +177,7 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         out[p.winner] += full;
         return out;
     }
-    let (rule, from): (&PaymentRule, Option<usize>) = match p.kind {
+    let (rule, from): (&PaymentRule, Option<usize>) = match p.source {
         WinKind::SelfDrawn => (&st.self_drawn, None),
         WinKind::Discard { discarder } => (&st.discard, Some(discarder)),
         WinKind::RobbedKong { konger } => (st.robbed_kong.as_ref().unwrap_or(&st.discard), Some(konger)),
@@ -273,7 +242,7 @@ fn liable_by_play(rs: &Ruleset, p: &WinPay) -> Option<usize> {
             }
         }
     }
-    let WinKind::Discard { discarder } = p.kind else {
+    let WinKind::Discard { discarder } = p.source else {
         return None;
     };
     if l.one_suit_display
@@ -301,7 +270,10 @@ pub fn settle_discard_run(rs: &Ruleset, first: usize, dealer_streak: u32) -> Vec
     };
     let mult = repeat_multiplier(rs, dealer_streak);
     for s in (0..players).filter(|&s| s != first) {
-        let amount = payment(eval(each, &[0, 0, 0, 0, 0, 0, i64::from(dealer_streak)]).saturating_mul(mult));
+        let value = Slots::new(0)
+            .set(Amount::DealerStreak, i64::from(dealer_streak))
+            .eval(rs, each);
+        let amount = payment(value.saturating_mul(mult));
         out[s] += amount;
         if let Some(x) = out.get_mut(first) {
             *x -= amount;
@@ -343,9 +315,12 @@ pub fn settle_kong(
         if !pays || payer == konger {
             continue;
         }
-        let amount = payment(
-            eval(f, &[0, 0, 0, 0, d(konger), d(payer), i64::from(dealer_streak)]).saturating_mul(mult),
-        );
+        let value = Slots::new(0)
+            .set(Amount::WinnerDeclared, d(konger))
+            .set(Amount::PayerDeclared, d(payer))
+            .set(Amount::DealerStreak, i64::from(dealer_streak))
+            .eval(rs, f);
+        let amount = payment(value.saturating_mul(mult));
         out[payer] -= amount;
         out[konger] += amount;
     }
@@ -393,32 +368,4 @@ pub fn settle_drawn(
         }
     }
     out
-}
-
-/// Evaluates a settlement formula; compile-time checks keep hand-only names out of formulas.
-pub fn eval(e: &Expr, vals: &[i64]) -> i64 {
-    match e {
-        Expr::Num(n) => *n,
-        Expr::Word(i) if *i >= 1000 => vals.get(i - 1000).copied().unwrap_or(0),
-        Expr::Not(a) => i64::from(eval(a, vals) == 0),
-        Expr::Bin(op, a, b) => {
-            let (x, y) = (eval(a, vals), eval(b, vals));
-            match op {
-                BinOp::Add => x.saturating_add(y),
-                BinOp::Sub => x.saturating_sub(y),
-                BinOp::Mul => x.saturating_mul(y),
-                BinOp::Div => x.checked_div(y).unwrap_or(0),
-                BinOp::Eq => i64::from(x == y),
-                BinOp::Ne => i64::from(x != y),
-                BinOp::Ge => i64::from(x >= y),
-                BinOp::Le => i64::from(x <= y),
-                BinOp::Gt => i64::from(x > y),
-                BinOp::Lt => i64::from(x < y),
-                BinOp::And => i64::from(x != 0 && y != 0),
-                BinOp::Or => i64::from(x != 0 || y != 0),
-                _ => 0,
-            }
-        }
-        _ => 0,
-    }
 }

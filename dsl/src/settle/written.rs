@@ -4,10 +4,9 @@
 //! last meld: who fed the kong before a 杠上开花, who fed the last meld, whom each claim came
 //! from), and, where the ruleset names the words, the table's chips and 倍打.
 
-use crate::report::discarder_offset;
+use super::{settle_win, WinKind, WinPay};
 use crate::ruleset::Ruleset;
 use crate::score::Score;
-use crate::settle::{settle_win, WinKind, WinPay};
 use mj_core::game::engine::cap_to_floor;
 use mj_core::{Hand, Meld, Wind};
 
@@ -57,7 +56,7 @@ pub fn written_payments(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<Vec<i64>
     }
     // `seat=E` deals; the ruleset's words enter formulas as numbers.
     pay.dealer = 0;
-    pay.words = crate::report::word_values(rs, hand);
+    pay.words = word_values(rs, hand);
     let raw = settle_win(rs, &pay);
     Ok(match (stacks, rs.settlement.floor) {
         (Some(st), Some(floor)) => cap_to_floor(&raw, &st, floor),
@@ -146,4 +145,36 @@ fn stacks(rs: &Ruleset, hand: &Hand) -> Result<Option<Vec<i64>>, String> {
         })
         .collect::<Result<Vec<i64>, String>>()
         .map(Some)
+}
+
+/// The ruleset's context words as numbers for settlement formulas (0 absent, 1 a flag).
+pub(crate) fn word_values(rs: &Ruleset, hand: &Hand) -> Vec<i64> {
+    rs.context_words
+        .iter()
+        .map(|w| match hand.context.extra.iter().find(|(k, _)| *k == w.word) {
+            None => 0,
+            Some((_, None)) => 1,
+            Some((_, Some(v))) => v.parse().unwrap_or(1),
+        })
+        .collect()
+}
+
+/// The discarder's seat relative to the winner, from `from=N` (1 = left, 上家, the default, up to
+/// one less than the players). Any other value is an error: read as the default, it would pay
+/// the wrong seat without a word.
+pub(crate) fn discarder_offset(rs: &Ruleset, hand: &Hand) -> Result<usize, String> {
+    let players = (rs.play.players as usize).max(2);
+    match hand.context.value("from") {
+        None => Ok(1),
+        Some(v) => v
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..players).contains(n))
+            .ok_or_else(|| {
+                format!(
+                    "`from={v}` names no seat: write from=1 (left, the default){}",
+                    (2..players).map(|n| format!(", from={n}")).collect::<String>()
+                )
+            }),
+    }
 }

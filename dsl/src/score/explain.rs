@@ -234,7 +234,7 @@ fn witness(rs: &Ruleset, e: &Expr, f: &Facts, it: &Items, w: &mut Witness) {
         }
     };
     match e {
-        Expr::Num(_) | Expr::Not(_) => {}
+        Expr::Num(_) | Expr::Slot(_) | Expr::Not(_) => {}
         Expr::Bin(op, a, b) => {
             use crate::lang::BinOp;
             for side in [a, b] {

@@ -1,66 +1,14 @@
-//! Parsing of the ruleset expression language (see `expr.pest`) into a small AST with spans.
-//! Compilation to native matchers happens in [`crate::cond`]; this module only knows syntax.
+//! Parsing of the expression language (see `expr.pest`) into the [`super::ast`] tree. pest
+//! lives here and nowhere else in the crate.
 
+use super::ast::{Ast, BinOp, Constraint, GroupAst, GroupKind, Span, SyntaxError};
 use pest::iterators::Pair;
 use pest::Parser;
 use pest_derive::Parser;
 
 #[derive(Parser)]
-#[grammar = "expr.pest"]
+#[grammar = "expr/expr.pest"]
 struct ExprParser;
-
-/// Byte range within the expression text.
-pub type Span = std::ops::Range<usize>;
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Ast {
-    Num(i64, Span),
-    Str(String, Span),
-    Ident(String, Span),
-    Tiles(Vec<(String, Span)>, Span),
-    Call(String, Vec<Ast>, Span),
-    Not(Box<Ast>, Span),
-    Bin(BinOp, Box<Ast>, Box<Ast>, Span),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BinOp {
-    Or,
-    And,
-    Eq,
-    Ne,
-    Ge,
-    Le,
-    Gt,
-    Lt,
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Union,
-    Inter,
-}
-
-impl Ast {
-    pub fn span(&self) -> Span {
-        match self {
-            Ast::Num(_, s)
-            | Ast::Str(_, s)
-            | Ast::Ident(_, s)
-            | Ast::Tiles(_, s)
-            | Ast::Call(_, _, s)
-            | Ast::Not(_, s)
-            | Ast::Bin(_, _, _, s) => s.clone(),
-        }
-    }
-}
-
-/// A syntax error: where in the text, and what was expected there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SyntaxError {
-    pub span: Span,
-    pub message: String,
-}
 
 fn syntax_error(e: pest::error::Error<Rule>, text: &str) -> SyntaxError {
     let pos = match e.location {
@@ -231,31 +179,6 @@ fn build(p: Pair<Rule>) -> Ast {
         }
         _ => Ast::Num(0, span),
     }
-}
-
-/// A parsed set-group pattern: `3 chows: same suit, ranks 1 4 7`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GroupAst {
-    pub count: usize,
-    pub kind: GroupKind,
-    pub constraints: Vec<(Constraint, Span)>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GroupKind {
-    Chows,
-    Pungs,
-    Pairs,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Constraint {
-    SameSuit,
-    DifferentSuits,
-    SameRank,
-    Ranks(Vec<u8>),
-    Step(Vec<u8>),
-    Tiles(Ast),
 }
 
 pub fn parse_group(text: &str) -> Result<GroupAst, SyntaxError> {

@@ -1,0 +1,297 @@
+//! Set patterns at work: which picks of a reading's sets a [`Group`] accepts, how many times it
+//! occurs, and whether a reading is a [`Shape`]. Picks of sets (the sets of one kind in the order
+//! group patterns see them, every subset of a given size) are made here for the scorer, the "once"
+//! accounting and the explanation of a score alike.
+
+use super::ast::GroupKind;
+use super::facts::Facts;
+use super::ir::{Group, Shape};
+use mj_core::{Form, Reading, SetKind, TileSet};
+
+/// What group patterns look at in a pick of sets: worked out once per pick, so that trying every
+/// pattern of a table on the same sets does not look up suits and sort ranks again each time.
+#[derive(Clone, Copy, Debug)]
+pub struct Pick {
+    n: usize,
+    /// The sets' first tiles.
+    mask: u64,
+    /// Every set is of a suit (a pattern with a suit or rank constraint needs that).
+    suited: bool,
+    same_suit: bool,
+    distinct_suits: bool,
+    /// Ranks of the first tiles, ascending.
+    ranks: [u8; 8],
+}
+
+impl Pick {
+    /// The sets' first tiles, as a mask of tile ids.
+    pub fn mask(&self) -> u64 {
+        self.mask
+    }
+
+    /// The pick of sets starting at `tiles` (at most eight; more are ignored).
+    pub fn new(set: &TileSet, tiles: &[usize]) -> Pick {
+        let mut sr = [(0u8, 0u8, false); 8];
+        let n = tiles.len().min(8);
+        for (x, &t) in sr.iter_mut().zip(&tiles[..n]) {
+            *x = suit_rank(set, t);
+        }
+        Pick::from_suit_ranks(&sr[..n], tiles)
+    }
+
+    /// The pick from each set's (suit, rank, suited), as [`suit_rank`] gives them, and first tiles.
+    pub fn from_suit_ranks(sr: &[(u8, u8, bool)], tiles: &[usize]) -> Pick {
+        let n = sr.len().min(8);
+        let mut p = Pick {
+            n,
+            mask: 0,
+            suited: true,
+            same_suit: true,
+            distinct_suits: true,
+            ranks: [0; 8],
+        };
+        let mut suits_seen = 0u32;
+        for (i, &(s, r, ok)) in sr[..n].iter().enumerate() {
+            p.suited &= ok;
+            p.same_suit &= s == sr[0].0;
+            p.distinct_suits &= suits_seen & (1 << s) == 0;
+            suits_seen |= 1 << s;
+            p.ranks[i] = r;
+        }
+        for &t in tiles {
+            p.mask |= 1 << t;
+        }
+        p.ranks[..n].sort_unstable();
+        p
+    }
+}
+
+/// A tile's (suit, rank, is suited); (0, 0, false) for honours and ids past the set.
+#[inline]
+pub fn suit_rank(set: &TileSet, t: usize) -> (u8, u8, bool) {
+    match set.tile(t).and_then(|t| set.suit_rank(t)) {
+        Some((s, r)) => (s & 31, r, true),
+        None => (0, 0, false),
+    }
+}
+
+impl Group {
+    /// Whether the given sets (by start tile) satisfy the pattern. `tiles` are the sets' first
+    /// tiles; all are of the group's kind.
+    pub fn matches(&self, set: &TileSet, tiles: &[usize], f: &Facts) -> bool {
+        tiles.len() == self.count && tiles.len() <= 8 && self.accepts(&Pick::new(set, tiles), f)
+    }
+
+    /// [`Group::matches`] on a pick already worked out.
+    #[inline]
+    pub fn accepts(&self, p: &Pick, f: &Facts) -> bool {
+        if let Some(c) = &self.tiles {
+            if p.mask & !c.eval(f) != 0 {
+                return false;
+            }
+        }
+        self.accepts_pattern(p)
+    }
+
+    /// [`Group::accepts`] but for the tile class: the number of sets, suits and ranks.
+    pub fn accepts_pattern(&self, p: &Pick) -> bool {
+        let n = p.n;
+        if n != self.count {
+            return false;
+        }
+        let needs_suits = self.same_suit
+            || self.different_suits
+            || self.same_rank
+            || self.ranks.is_some()
+            || !self.steps.is_empty();
+        if !needs_suits {
+            return true;
+        }
+        let r = &p.ranks[..n];
+        if !p.suited
+            || (self.same_suit && !p.same_suit)
+            || (self.different_suits && !p.distinct_suits)
+            || (self.same_rank && r.first() != r.last())
+        {
+            return false;
+        }
+        if let Some(want) = &self.ranks {
+            if want.as_slice() != r {
+                return false;
+            }
+        }
+        self.steps.is_empty()
+            || self
+                .steps
+                .iter()
+                .any(|&st| r.windows(2).all(|w| w[1] == w[0] + st))
+    }
+}
+
+impl Shape {
+    /// Whether the reading is a standard one whose sets and pair are exactly the shape, for some
+    /// assignment of distinct suits to the variables. Other forms hold tiles outside their sets
+    /// and pair, so a shape describes none of them.
+    pub fn matches(&self, f: &Facts) -> bool {
+        let r = f.reading;
+        let n = r.sets.len() + usize::from(r.pair.is_some());
+        if r.form != Form::Standard || n != self.items.len() || n > 8 {
+            return false;
+        }
+        // A standard reading holds every tile of the hand.
+        if f.present & !self.allowed != 0 {
+            return false;
+        }
+        let mut have = [(0u8, 0u8, 0u8); 8];
+        for (i, s) in r.sets.iter().enumerate() {
+            let Some((suit, rank)) = f.set.suit_rank(s.tile) else {
+                return false;
+            };
+            have[i] = (if s.kind == SetKind::Chow { 0 } else { 1 }, rank, suit);
+        }
+        if let Some(p) = r.pair {
+            let Some((suit, rank)) = f.set.suit_rank(p) else {
+                return false;
+            };
+            have[n - 1] = (2, rank, suit);
+        }
+        let have = &mut have[..n];
+        // Cheap rejection first: the shape's kinds and ranks, suits aside, must already agree.
+        let mut a = [(0u8, 0u8); 8];
+        let mut b = [(0u8, 0u8); 8];
+        for i in 0..n {
+            a[i] = (have[i].0, have[i].1);
+            b[i] = (self.items[i].0, self.items[i].1);
+        }
+        a[..n].sort_unstable();
+        b[..n].sort_unstable();
+        if a[..n] != b[..n] {
+            return false;
+        }
+        have.sort_unstable();
+        let vars = self.items.iter().map(|x| x.2).max().unwrap_or(0) as usize + 1;
+        let nsuits = f.set.suits().len();
+        let mut assign = [u8::MAX; 8];
+        vars <= 8 && self.assign(0, vars, &mut assign, nsuits, have)
+    }
+
+    /// Tries every assignment of distinct suits to the variables (at most 3! for three suits).
+    fn assign(
+        &self,
+        v: usize,
+        vars: usize,
+        assign: &mut [u8; 8],
+        nsuits: usize,
+        have: &[(u8, u8, u8)],
+    ) -> bool {
+        if v == vars {
+            let n = have.len();
+            let mut want = [(0u8, 0u8, 0u8); 8];
+            for (i, &(k, r, var)) in self.items.iter().enumerate() {
+                want[i] = (k, r, assign[var as usize]);
+            }
+            want[..n].sort_unstable();
+            return want[..n] == *have;
+        }
+        for s in 0..nsuits as u8 {
+            if assign[..v].contains(&s) {
+                continue;
+            }
+            assign[v] = s;
+            if self.assign(v + 1, vars, assign, nsuits, have) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The first tiles of a reading's sets of one group kind, sorted: the order combination fans are
+/// tried in. A hand has at most seven pairs or six sets, so this lives on the stack.
+pub(crate) fn group_tiles(kind: GroupKind, r: &Reading) -> ([usize; 8], usize) {
+    let mut t = [0usize; 8];
+    let mut n = 0;
+    let mut push = |id: usize| {
+        if n < 8 {
+            t[n] = id;
+            n += 1;
+        }
+    };
+    match kind {
+        GroupKind::Chows => r
+            .sets
+            .iter()
+            .filter(|s| s.kind == SetKind::Chow)
+            .for_each(|s| push(s.tile.id())),
+        GroupKind::Pungs => r
+            .sets
+            .iter()
+            .filter(|s| s.kind != SetKind::Chow)
+            .for_each(|s| push(s.tile.id())),
+        GroupKind::Pairs => r.pairs.iter().for_each(|p| push(p.id())),
+    }
+    t[..n].sort_unstable();
+    (t, n)
+}
+
+/// Every `count`-subset of the reading's sets of the group's kind that matches (accounting "all").
+pub fn count_groups(g: &Group, f: &Facts) -> usize {
+    let (tiles, n) = group_tiles(g.kind, f.reading);
+    if g.count > n {
+        return 0;
+    }
+    let sr = suit_ranks(f, &tiles[..n]);
+    let mut found = 0;
+    for_each_subset(n, g.count, |idx| {
+        if g.accepts(&pick(&sr, &tiles, idx), f) {
+            found += 1;
+        }
+        true
+    });
+    found
+}
+
+/// Suit and rank of each set's first tile, looked up once per reading for every pick.
+pub(crate) fn suit_ranks(f: &Facts, tiles: &[usize]) -> [(u8, u8, bool); 8] {
+    let mut sr = [(0u8, 0u8, false); 8];
+    for (x, &t) in sr.iter_mut().zip(tiles) {
+        *x = suit_rank(f.set, t);
+    }
+    sr
+}
+
+/// The [`Pick`] of the sets at positions `idx`.
+pub(crate) fn pick(sr: &[(u8, u8, bool); 8], tiles: &[usize; 8], idx: &[usize]) -> Pick {
+    let mut s = [(0u8, 0u8, false); 8];
+    let mut t = [0usize; 8];
+    let k = idx.len().min(8);
+    for (j, &i) in idx[..k].iter().enumerate() {
+        s[j] = sr[i];
+        t[j] = tiles[i];
+    }
+    Pick::from_suit_ranks(&s[..k], &t[..k])
+}
+
+/// Calls `visit` with every k-subset of 0..n in lexicographic order until it returns false.
+pub(crate) fn for_each_subset(n: usize, k: usize, mut visit: impl FnMut(&[usize]) -> bool) {
+    if k > n || k == 0 || k > 8 {
+        return;
+    }
+    let mut idx = [0usize; 8];
+    for (i, x) in idx.iter_mut().enumerate().take(k) {
+        *x = i;
+    }
+    loop {
+        if !visit(&idx[..k]) {
+            return;
+        }
+        // Find the rightmost index that can still move right.
+        let Some(i) = (0..k).rev().find(|&i| idx[i] != i + n - k) else {
+            return;
+        };
+        idx[i] += 1;
+        for j in i + 1..k {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}

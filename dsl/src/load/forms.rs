@@ -1,0 +1,55 @@
+//! `[win]`'s forms: which shapes make a winning hand.
+
+use super::Loader;
+use crate::expr;
+use crate::schema;
+use mj_core::{FormRules, TileSet};
+
+impl Loader {
+    /// The win forms of `[win]`, each unknown one a diagnostic.
+    pub(super) fn forms(&mut self, win: &schema::Win, win_file: usize, tiles: &TileSet) -> FormRules {
+        let mut forms = FormRules {
+            standard: false,
+            seven_pairs_allow_four: win.seven_pairs_allow_four,
+            ..FormRules::default()
+        };
+        for f in &win.forms {
+            match f.as_str() {
+                "standard" => forms.standard = true,
+                "seven_pairs" => forms.seven_pairs = true,
+                "thirteen_orphans" => {
+                    let text = win.orphans.clone().unwrap_or_default();
+                    match mj_core::notation::parse_tiles(tiles, &text) {
+                        Ok(t) if !t.is_empty() => forms.orphans = t,
+                        Ok(_) => {
+                            let span = self.find_in(win_file, "win", "`orphans`");
+                            self.help(
+                                win_file,
+                                span,
+                                "thirteen_orphans needs `orphans`, the tiles of the form",
+                                "e.g. orphans = \"19m19p19sESWNCFP\"",
+                            );
+                        }
+                        Err(e) => {
+                            let span = self.find_in(win_file, "win", "`orphans`");
+                            self.diag(win_file, span, format!("in [win] orphans: {e}"));
+                        }
+                    }
+                }
+                "honours_knitted" => forms.honours_knitted = true,
+                "knitted_straight" => forms.knitted_straight = true,
+                other => {
+                    let span = self.find_in(win_file, "win", &format!("`{other}`"));
+                    let hint = expr::suggest(other, &expr::FORM_NAMES);
+                    self.help(
+                        win_file,
+                        span,
+                        format!("unknown win form `{other}`{hint}"),
+                        format!("forms are {}", expr::FORM_NAMES.join(", ")),
+                    );
+                }
+            }
+        }
+        forms
+    }
+}

@@ -1,0 +1,227 @@
+//! `[settlement]`: who pays whom how much, as formulas over the settlement's own quantities.
+
+use super::{Layer, Loader};
+use crate::expr::{self, Cond, Scope};
+use crate::ruleset::*;
+use crate::schema;
+use mj_core::TileSet;
+
+impl Loader {
+    /// `[settlement]` as written (the defaults when absent), and its file.
+    pub(super) fn settlement_raw(
+        &mut self,
+        chain: &[Layer],
+        top: usize,
+    ) -> (Option<schema::Settlement>, usize) {
+        let settle_v = self.section(chain, |r| r.settlement.as_ref());
+        let settle_file = settle_v.as_ref().map(|x| x.1).unwrap_or(top);
+        let settle_raw: Option<schema::Settlement> = match settle_v {
+            None => Some(schema::Settlement::default()),
+            some => self.typed("settlement", some),
+        };
+        (settle_raw, settle_file)
+    }
+
+    /// Range checks of every `[settlement]` amount (see [`crate::limits`]).
+    fn check_settlement_ranges(&mut self, raw: &schema::Settlement, file: usize) {
+        let max = crate::limits::MAX_AMOUNT;
+        let kong = raw.kong.as_ref();
+        let drawn = raw.drawn_hand.as_ref();
+        for (section, key, v) in [
+            ("settlement", "cap", raw.cap),
+            ("settlement", "floor", raw.floor),
+            ("settlement", "float", raw.float),
+            ("settlement", "per_concealed_pung", raw.per_concealed_pung),
+            (
+                "settlement",
+                "dealer_repeat_multiplier",
+                raw.dealer_repeat_multiplier,
+            ),
+            (
+                "settlement.kong",
+                "on_replacement",
+                kong.and_then(|k| k.on_replacement),
+            ),
+            (
+                "settlement.drawn_hand",
+                "first_declared_pays_undeclared",
+                drawn.map(|d| d.first_declared_pays_undeclared),
+            ),
+            (
+                "settlement.drawn_hand",
+                "unready_pays_ready",
+                drawn.map(|d| d.unready_pays_ready),
+            ),
+        ] {
+            self.check_range(file, section, key, v, max);
+        }
+        for p in &raw.penalty {
+            self.check_range(file, "settlement.penalty", "each", p.each, max);
+            self.check_range(file, "settlement.penalty", "min_amount", p.min_amount, max);
+            for &a in &p.amounts {
+                self.check_range(file, "settlement.penalty", "amounts", Some(a), max);
+            }
+        }
+    }
+
+    pub(super) fn compile_settlement(
+        &mut self,
+        raw: &schema::Settlement,
+        file: usize,
+        tiles: &TileSet,
+        words: &[String],
+        has_points: bool,
+    ) -> Settlement {
+        self.check_settlement_ranges(raw, file);
+        struct SettleScope<'a>(&'a TileSet, &'a [String]);
+        impl Scope for SettleScope<'_> {
+            fn set(&self) -> &TileSet {
+                self.0
+            }
+            fn words(&self) -> &[String] {
+                &[]
+            }
+            // The amounts first, then the ruleset's context words (their values as numbers).
+            fn extra_var(&self, name: &str) -> Option<usize> {
+                crate::settle::amounts::slot_of(name, self.1)
+            }
+            fn extra_names(&self) -> Vec<&str> {
+                let mut v = crate::settle::VARS.to_vec();
+                v.extend(self.1.iter().map(|s| s.as_str()));
+                v
+            }
+        }
+        let scope = SettleScope(tiles, words);
+        // The amounts of a points formula are offered where the ruleset has one.
+        let mut offered: Vec<&str> = crate::settle::VARS[..crate::settle::PLAIN_VARS].to_vec();
+        if has_points {
+            offered.extend(&crate::settle::VARS[crate::settle::PLAIN_VARS..]);
+            offered.extend(words.iter().map(|w| w.as_str()));
+        }
+        let formula = |this: &mut Self, text: &Option<String>| -> Option<Cond> {
+            let t = text.as_ref()?;
+            let r = crate::expr::parse_expr(t)
+                .map_err(|e| (e.message, e.span))
+                .and_then(|ast| {
+                    let mut nums = Vec::new();
+                    crate::limits::numbers(&ast, &mut nums);
+                    let max = crate::limits::MAX_AMOUNT;
+                    if let Some((m, span)) = nums.into_iter().find_map(|(n, span)| {
+                        crate::limits::out_of_range("a number", n, max).map(|m| (m, span))
+                    }) {
+                        return Err((m, span));
+                    }
+                    let e = expr::compile(&ast, &scope).map_err(|e| (e.message, e.span))?;
+                    // Formulas see amounts, not hands: a hand name would silently be 0.
+                    match hand_name_in(&ast, words) {
+                        Some((name, span)) => Err((
+                            format!("`{name}` describes a hand; a formula sees only amounts"),
+                            span,
+                        )),
+                        None => Ok(e),
+                    }
+                });
+            match r {
+                Ok(e) => Some(Cond::new(e)),
+                Err((m, at)) => {
+                    // The formula's text in the file, then the offending part within it.
+                    let whole = this.find_in(file, "settlement", &format!("`{t}`"));
+                    let span = if this.files[file].text.get(whole.clone()) == Some(t.as_str()) {
+                        whole.start + at.start..whole.start + at.end.max(at.start + 1)
+                    } else {
+                        whole
+                    };
+                    this.help(
+                        file,
+                        span,
+                        format!("in [settlement] formula `{t}`: {m}"),
+                        format!("formulas use numbers, + - * / and {}", offered.join(", ")),
+                    );
+                    None
+                }
+            }
+        };
+        let rule = |this: &mut Self, r: &Option<schema::PaymentRule>| -> PaymentRule {
+            let Some(r) = r else { return PaymentRule::default() };
+            PaymentRule {
+                each: formula(this, &r.each),
+                discarder: formula(this, &r.discarder),
+                others: formula(this, &r.others),
+            }
+        };
+        for p in &raw.penalty {
+            if let Err(e) = crate::penalty::check(p) {
+                let span = self.find_in(file, "settlement", &format!("\"{}\"", p.id));
+                self.help(
+                    file,
+                    span,
+                    format!("in [settlement] penalty `{}`: {e}", p.id),
+                    "a penalty has `each = N` (fixed, to each other player), or `amounts = [..]` or `min_amount = N` (sized by the referee) with `to = \"each\"` or `to = \"one\"`",
+                );
+            }
+        }
+        let self_drawn = rule(self, &raw.self_drawn);
+        let discard = rule(self, &raw.discard);
+        let robbed_kong = raw.robbed_kong.as_ref().map(|r| rule(self, &Some(r.clone())));
+        if let Some(v) = raw.kong.as_ref().and_then(|k| k.exposed_payers.as_ref()) {
+            if v != "discarder" && v != "each" {
+                let span = self.find_in(file, "settlement", &format!("\"{v}\""));
+                self.help(
+                    file,
+                    span,
+                    format!("in [settlement.kong]: exposed_payers = \"{v}\" is not known"),
+                    "use \"discarder\" or \"each\"".to_string(),
+                );
+            }
+        }
+        let kong = match &raw.kong {
+            None => crate::ruleset::KongRule::default(),
+            Some(k) => crate::ruleset::KongRule {
+                added: formula(self, &k.added),
+                concealed: formula(self, &k.concealed),
+                exposed: formula(self, &k.exposed),
+                exposed_each: k.exposed_payers.as_deref() == Some("each"),
+                on_replacement: k.on_replacement.unwrap_or(1),
+                stand_on_draw: k.stand_on_draw.unwrap_or(true),
+            },
+        };
+        let discard_run = match &raw.discard_run {
+            None => None,
+            Some(r) => formula(self, &Some(r.each.clone())).map(|e| (r.count, e)),
+        };
+        Settlement {
+            floor: raw.floor,
+            dealer_repeat_multiplier: raw.dealer_repeat_multiplier.unwrap_or(1),
+            discard_run,
+            self_drawn,
+            discard,
+            robbed_kong,
+            penalties: raw.penalty.clone(),
+            cap: raw.cap,
+            declared_words: raw.declared_words.clone().unwrap_or_default(),
+            table_words: raw.table_words.clone().unwrap_or_default(),
+            liable: raw.liable.clone().unwrap_or_default(),
+            kong,
+            drawn_hand: raw.drawn_hand.clone().unwrap_or_default(),
+            per_concealed_pung: raw.per_concealed_pung.unwrap_or(0),
+            float: raw.float.unwrap_or(0),
+            horses: raw.horses.clone().filter(|h| h.count > 0),
+            deposits: formula(self, &raw.deposits),
+        }
+    }
+}
+
+/// The first name or call in a settlement formula that is not a settlement quantity.
+fn hand_name_in(ast: &crate::expr::Ast, words: &[String]) -> Option<(String, crate::expr::Span)> {
+    use crate::expr::Ast;
+    let hand_name_in = |a: &Ast| hand_name_in(a, words);
+    match ast {
+        Ast::Ident(n, s) if !crate::settle::VARS.contains(&n.as_str()) && !words.contains(n) => {
+            Some((n.clone(), s.clone()))
+        }
+        Ast::Call(n, _, s) => Some((format!("{n}(...)"), s.clone())),
+        Ast::Not(a, _) => hand_name_in(a),
+        Ast::Bin(_, a, b, _) => hand_name_in(a).or_else(|| hand_name_in(b)),
+        _ => None,
+    }
+}

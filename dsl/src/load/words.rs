@@ -1,0 +1,148 @@
+//! `[[context]]`: the ruleset's own context words, where each comes from in play, and the words
+//! that stand for a fan alone (`alone`).
+
+use super::{Layer, Loader};
+use crate::ruleset::{Fan, WordSource};
+use crate::schema;
+use mj_core::notation::ContextWordSpec;
+
+/// The context words along the chain, the last definition of a word winning.
+#[derive(Default)]
+pub(super) struct Words {
+    pub words: Vec<ContextWordSpec>,
+    pub sources: Vec<WordSource>,
+    /// (word, tiles) of `counts_as`.
+    pub counts_as: Vec<(String, String)>,
+    /// (word, fan id) of `alone`.
+    pub alone: Vec<(String, String)>,
+}
+
+impl Loader {
+    pub(super) fn context_words(&mut self, chain: &[Layer], play: Option<&schema::Play>) -> Words {
+        let mut words: Vec<ContextWordSpec> = Vec::new();
+        let mut sources: Vec<WordSource> = Vec::new();
+        let mut counts_as: Vec<(String, String)> = Vec::new();
+        let mut alone: Vec<(String, String)> = Vec::new();
+        for l in chain {
+            for w in &l.raw.context {
+                let word = w.get_ref().word.get_ref().clone();
+                const RESERVED: [&str; 7] = ["self", "last", "kong", "fourth", "seat", "round", "flowers"];
+                if RESERVED.contains(&word.as_str())
+                    || !word.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                    || word.is_empty()
+                {
+                    let why = if RESERVED.contains(&word.as_str()) {
+                        "is reserved: the hand notation already defines it"
+                    } else {
+                        "is not a lowercase word (letters a–z and _)"
+                    };
+                    self.help(
+                        l.file,
+                        w.get_ref().word.span(),
+                        format!("context word `{word}` {why}"),
+                        "choose a new lowercase word such as `ready`; the notation already defines self, last, kong, fourth, seat, round, flowers",
+                    );
+                    continue;
+                }
+                let (takes_value, value) = match &w.get_ref().value {
+                    schema::RawWordValue::Flag(b) => (*b, mj_core::WordValue::Text),
+                    schema::RawWordValue::Kind(k) => match k.as_str() {
+                        "number" => (true, mj_core::WordValue::Number),
+                        "tiles" => (true, mj_core::WordValue::Tiles),
+                        "text" => (true, mj_core::WordValue::Text),
+                        other => {
+                            self.help(
+                                l.file,
+                                w.get_ref().word.span(),
+                                format!("context word `{word}` has value = \"{other}\", which is not a kind of value"),
+                                "value is false (a flag), true or \"text\", \"number\" or \"tiles\"",
+                            );
+                            continue;
+                        }
+                    },
+                };
+                let value = if w.get_ref().alone.is_some() && !takes_value {
+                    mj_core::WordValue::Alone
+                } else {
+                    value
+                };
+                let src = match crate::context::source(w.get_ref()) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        self.help(l.file, e.span, e.message, e.help);
+                        continue;
+                    }
+                };
+                if let Some(i) = words.iter().position(|x| x.word == word) {
+                    words.remove(i);
+                    sources.remove(i);
+                }
+                alone.retain(|(x, _): &(String, String)| *x != word);
+                if let Some(f) = &w.get_ref().alone {
+                    alone.push((word.clone(), f.clone()));
+                }
+                counts_as.retain(|(x, _): &(String, String)| *x != word);
+                if let Some(t) = &w.get_ref().counts_as {
+                    counts_as.push((word.clone(), t.clone()));
+                }
+                words.push(ContextWordSpec {
+                    word,
+                    takes_value,
+                    value,
+                    help: w.get_ref().help.clone(),
+                });
+                sources.push(src);
+            }
+        }
+        // The older way to name the 杠上炮 fact.
+        if let Some(w) = play.and_then(|p| p.after_kong_discard_word.as_ref()) {
+            if let Some(i) = words.iter().position(|x| &x.word == w) {
+                if sources[i] == WordSource::Unset {
+                    sources[i] = WordSource::Fact(mj_core::game::rules::WinFact::AfterKongDiscard);
+                }
+            }
+        }
+        Words {
+            words,
+            sources,
+            counts_as,
+            alone,
+        }
+    }
+
+    /// (word, fan) of every `alone` word, by index.
+    pub(super) fn alone_fans(
+        &mut self,
+        chain: &[Layer],
+        words: &Words,
+        compiled: &[Fan],
+        removed: &[String],
+    ) -> Vec<(usize, usize)> {
+        let alone = &words.alone;
+        let words = &words.words;
+        let mut alone_fans = Vec::new();
+        for (word, fan) in alone {
+            let w = words.iter().position(|x| x.word == *word);
+            match (w, compiled.iter().position(|f| f.id == *fan)) {
+                (Some(w), Some(f)) => alone_fans.push((w, f)),
+                // An extension that removes the fan removes the result (riichi-ema: no nagashi).
+                (Some(_), None) if removed.iter().any(|x| x == fan) => {}
+                _ => {
+                    let file = chain
+                        .iter()
+                        .rev()
+                        .find(|l| l.raw.context.iter().any(|c| c.get_ref().word.get_ref() == word))
+                        .map_or(0, |l| l.file);
+                    let span = self.find_in(file, "context", "`alone`");
+                    self.help(
+                        file,
+                        span,
+                        format!("context word `{word}`: alone = \"{fan}\" names no fan (and the word must be a flag)"),
+                        "give the id of a fan of the ruleset, e.g. alone = \"nagashi_mangan\"",
+                    );
+                }
+            }
+        }
+        alone_fans
+    }
+}

@@ -1,0 +1,131 @@
+//! The scorer's plan, worked out once at load from the fan table: which fans are judged one by
+//! one, which are shared out by accounting "once" ([`once`]), which fall back, and the gates that
+//! reject most fans before their condition runs. Below the ruleset: it knows fans, not rulesets.
+
+pub mod fan;
+pub mod once;
+
+pub use fan::{form_bit, Accounting, Exclusion, Fan, ALL_FORMS};
+pub use once::OnceFans;
+
+use crate::expr::Group;
+
+/// The scorer's itinerary through the fan table, worked out once at load. Each step holds copies
+/// of just what it reads, packed together, so judging a reading walks a few small arrays instead
+/// of the (large) fan records.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// Fans judged one by one (conditions, pair groups, groups under accounting "all", scripts).
+    pub plain: Vec<Step>,
+    /// The masks of the `plain` steps' gates, tested all at once.
+    pub plain_masks: crate::expr::GateMasks,
+    /// Chow and pung group fans shared out by accounting "once", in table order.
+    pub once_chows: OnceFans,
+    pub once_pungs: OnceFans,
+    /// Fans with exclusions, in table order: (fan, its exclusions).
+    pub excluders: Vec<(usize, Vec<Exclusion>)>,
+    /// Per fan: its index in `excluders`, or `u32::MAX` for a fan that excludes nothing, so the
+    /// scorer finds a fan's exclusions without walking the list.
+    pub excluder_of: Vec<u32>,
+    /// Fallback fans (chicken hand).
+    pub fallback: Vec<Step>,
+    /// Per fan: (value, bonus), for combining counts into a total.
+    pub values: Vec<(i64, bool)>,
+    /// Per fan: the value in a hand with an exposed meld.
+    pub open_values: Vec<i64>,
+    /// The hand quantities some condition reads: the only ones worked out per reading.
+    pub vars: Vec<crate::expr::Var>,
+}
+
+impl Plan {
+    /// The exclusions of fan `fan` (empty for most fans).
+    #[inline]
+    pub fn exclusions(&self, fan: usize) -> &[Exclusion] {
+        match self.excluder_of.get(fan) {
+            Some(&k) if k != u32::MAX => &self.excluders[k as usize].1,
+            _ => &[],
+        }
+    }
+}
+
+/// One fan as the scorer judges it.
+#[derive(Clone, Debug)]
+pub struct Step {
+    pub fan: usize,
+    pub forms: u8,
+    pub max_count: Option<u32>,
+    pub when: Option<crate::expr::Compiled>,
+    pub group: Option<Group>,
+    pub script: Option<usize>,
+    /// What a reading must show for the fan to be possible at all (its form among `forms`
+    /// included): checked before `when` and `group` are, so most fans of a table cost a few
+    /// ANDs per reading.
+    pub gate: crate::expr::GateTest,
+}
+
+impl Plan {
+    pub fn new(fans: &[Fan], accounting: Accounting) -> Plan {
+        let mut p = Plan::default();
+        let (mut once_chows, mut once_pungs) = (Vec::new(), Vec::new());
+        let mut gate_flags = 0u64;
+        for (i, f) in fans.iter().enumerate() {
+            let gate = match (
+                f.when.as_ref().map(|w| w.gate()),
+                f.group.as_ref().map(Group::gate),
+            ) {
+                (Some(w), Some(g)) => crate::expr::Gate::both(w, g),
+                (Some(w), None) => w,
+                (None, Some(g)) => g,
+                (None, None) => crate::expr::Gate::default(),
+            };
+            gate_flags |= gate.flag_bits();
+            let step = Step {
+                fan: i,
+                forms: f.forms,
+                max_count: f.max_count,
+                when: f.when.as_ref().map(|w| w.residual(&gate).compiled()),
+                group: f.group.clone(),
+                script: f.script,
+                gate: crate::expr::GateTest::new(gate, f.forms),
+            };
+            if f.fallback {
+                p.fallback.push(step);
+            } else {
+                match (&f.group, accounting) {
+                    (Some(g), Accounting::Once) if g.kind == crate::expr::GroupKind::Chows => {
+                        once_chows.push(step)
+                    }
+                    (Some(g), Accounting::Once) if g.kind == crate::expr::GroupKind::Pungs => {
+                        once_pungs.push(step)
+                    }
+                    _ => p.plain.push(step),
+                }
+            }
+            p.excluder_of.push(u32::MAX);
+            if !f.excludes.is_empty() {
+                p.excluder_of[i] = p.excluders.len() as u32;
+                p.excluders.push((i, f.excludes.clone()));
+            }
+            p.values.push((f.value, f.bonus));
+            p.open_values.push(f.open_value.unwrap_or(f.value));
+            if let Some(w) = &f.when {
+                w.collect_vars(&mut p.vars);
+            }
+        }
+        // A gate may read a variable its expression does not name (`pungs(dragons)` needs a
+        // pung): those are computed too, or their flag would never be set.
+        for i in 0..crate::expr::VAR_COUNT {
+            if gate_flags & (1 << i) != 0 {
+                if let Some(v) = crate::expr::var_by_index(i) {
+                    if !p.vars.contains(&v) {
+                        p.vars.push(v);
+                    }
+                }
+            }
+        }
+        p.plain_masks = crate::expr::GateMasks::new(p.plain.iter().map(|s| &s.gate));
+        p.once_chows = OnceFans::new(once_chows);
+        p.once_pungs = OnceFans::new(once_pungs);
+        p
+    }
+}

@@ -1,0 +1,296 @@
+//! Scoring a hand under a ruleset: read the hand every way it can win, judge every fan on each
+//! reading, apply the ruleset's combination principles and exclusions, keep the best reading.
+
+pub use crate::expr::count_groups;
+mod combine;
+pub mod explain;
+mod hand;
+mod judge;
+
+pub(crate) use crate::expr::{for_each_subset, group_tiles, pick, suit_ranks};
+pub use hand::unique_wait;
+pub(crate) use judge::Trace;
+
+use crate::ruleset::{form_bit, Ruleset};
+use hand::{check_table, concealed_pungs, shows_second_wait, with_facts, HandFacts};
+use judge::{judge, judge_facts, Touched};
+use mj_core::decompose::Division;
+use mj_core::hand::counts_of;
+use mj_core::{Hand, Reading};
+
+/// One fan that scored, and how many times.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FanHit {
+    /// Index into `Ruleset::fans`.
+    pub fan: usize,
+    pub count: u32,
+}
+
+/// The result of scoring a winning hand.
+#[derive(Clone, Debug)]
+pub struct Score {
+    /// Fans in table order.
+    pub hits: Vec<FanHit>,
+    /// Combined value of every fan listed, bonus fans included.
+    pub total: i64,
+    /// Combined value without bonus fans: what the minimum to win is checked against.
+    pub points: i64,
+    /// Whether the hand is a legal win reaching the ruleset's minimum.
+    pub valid: bool,
+    /// The reading that gave the best score.
+    pub reading: Reading,
+    /// Fan lists of other readings with the same total (rule texts leave such ties open).
+    pub ties: Vec<Vec<FanHit>>,
+    /// Concealed pungs and kongs (坎) of the best reading, for `[settlement] per_concealed_pung`.
+    pub concealed_pungs: i64,
+    /// For a ruleset with a points formula: han (= `total`), fu, the basic points and the limit
+    /// reached (an index into the formula's limits).
+    pub han_fu: Option<HanFu>,
+}
+
+/// What a points formula made of the best reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HanFu {
+    pub han: i64,
+    pub fu: i64,
+    pub basic: i64,
+    pub limit: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScoreError {
+    /// The hand has the wrong number of tiles for a win.
+    TileCount { found: usize, expected: usize },
+    /// No enabled win form reads the hand.
+    NotWin,
+    /// A ruleset script failed.
+    Script(String),
+    /// The hand says something this ruleset's table cannot produce (a chow where there is no chi,
+    /// a fourth seat at a three-player table).
+    Table(String),
+}
+
+impl std::fmt::Display for ScoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScoreError::TileCount { found, expected } => write!(
+                f,
+                "the hand has {} (a kong counting three); a winning hand has {expected}, the winning tile written last",
+                mj_core::tile::tiles_word(*found)
+            ),
+            ScoreError::NotWin => write!(f, "not a win: no enabled win form reads these tiles"),
+            ScoreError::Script(m) | ScoreError::Table(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl std::error::Error for ScoreError {}
+
+/// Buffers [`score`] reuses from one hand to the next on a thread: the divisions and the fan
+/// counts per division. Allocating them afresh for every hand cost more than judging most of a
+/// hand's fans; what stays allocated is a few kilobytes per scoring thread.
+#[derive(Default)]
+struct Scratch {
+    divs: Vec<Division>,
+    table: Vec<u32>,
+    touched: Vec<Touched>,
+    totals: Vec<(i64, i64)>,
+    fus: Vec<i64>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = const {
+        std::cell::RefCell::new(Scratch {
+            divs: Vec::new(),
+            table: Vec::new(),
+            touched: Vec::new(),
+            totals: Vec::new(),
+            fus: Vec::new(),
+        })
+    };
+}
+
+/// Scores `hand` (the last concealed tile is the winning tile).
+pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
+    // Scoring from inside a score (nothing does today) or while the thread is being torn down
+    // gets buffers of its own.
+    SCRATCH
+        .try_with(|cell| {
+            cell.try_borrow_mut()
+                .ok()
+                .map(|mut s| score_in(rs, hand, Mode::Plain, &mut s))
+        })
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| score_in(rs, hand, Mode::Plain, &mut Scratch::default()))
+}
+
+/// [`score`], running every fan script on every reading whatever the fan's condition says, so
+/// that `mj check` can try each script on hands its condition would rarely let it see.
+/// Each script's first failure goes into `failures` (script index, message); a script that has
+/// failed once is not run again.
+pub(crate) fn probe(rs: &Ruleset, hand: &Hand, failures: &std::cell::RefCell<Vec<(usize, String)>>) {
+    let _ = score_in(rs, hand, Mode::Probe(failures), &mut Scratch::default());
+}
+
+/// [`score`] with the account of its result: what produced each fan, and which fans the
+/// hand's shape suggests but that were not counted, with the rule that removed them.
+pub fn explain(rs: &Ruleset, hand: &Hand) -> Result<(Score, explain::Explanation), ScoreError> {
+    let mut out = None;
+    let s = score_in(rs, hand, Mode::Explain(&mut out), &mut Scratch::default())?;
+    Ok((s, out.unwrap_or_default()))
+}
+
+/// What [`score_in`] does beside scoring.
+enum Mode<'a> {
+    Plain,
+    Probe(&'a std::cell::RefCell<Vec<(usize, String)>>),
+    Explain(&'a mut Option<explain::Explanation>),
+}
+
+/// Most context words read into a buffer on the stack; a ruleset with more allocates.
+const WORDS_ON_STACK: usize = 16;
+
+fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Result<Score, ScoreError> {
+    check_table(rs, hand)?;
+    let set = &rs.tiles;
+    let win = hand::winning_tile(rs, hand)?;
+    let concealed = hand.concealed_counts();
+    // Readings that differ only in where the winning tile sits are one division; fans that look at
+    // the wait see every placement through `waits`.
+    let Scratch {
+        divs,
+        table,
+        touched,
+        totals,
+        fus,
+    } = scratch;
+    hand::divisions(rs, hand, &concealed, win, divs);
+    if divs.is_empty() {
+        return Err(ScoreError::NotWin);
+    }
+    let before_win = counts_of(hand.concealed_before_win());
+    let counts = hand.all_counts(set);
+    let (present, suits) = hand::presence(rs, hand);
+    // Whether the hand had a single winning tile is asked only by wait fans, and only when a
+    // division admits such a wait: it is worked out on first use, unless a division already shows
+    // a second winning tile.
+    let unique_wait = std::cell::Cell::new(None);
+    if rs.scoring.unique_wait_forms.standard && divs.iter().any(|d| shows_second_wait(d, win)) {
+        unique_wait.set(Some(false));
+    }
+    let ctx = &hand.context;
+    let word = |w: &mj_core::notation::ContextWordSpec| {
+        ctx.extra
+            .iter()
+            .find(|(k, _)| *k == w.word)
+            .map(|(_, v)| v.as_deref().map_or(1, |v| v.parse().unwrap_or(1)))
+    };
+    let mut word_buf = [None; WORDS_ON_STACK];
+    let mut word_vec: Vec<Option<i64>>;
+    let n_words = rs.context_words.len() + crate::ruleset::DERIVED_WORDS.len();
+    let words: &mut [Option<i64>] = if n_words <= WORDS_ON_STACK {
+        for (slot, w) in word_buf.iter_mut().zip(&rs.context_words) {
+            *slot = word(w);
+        }
+        &mut word_buf[..n_words]
+    } else {
+        word_vec = rs
+            .context_words
+            .iter()
+            .map(word)
+            .chain(crate::ruleset::DERIVED_WORDS.iter().map(|_| None))
+            .collect();
+        &mut word_vec
+    };
+    crate::points::derived_words(rs, hand, &counts, words);
+    let words: &[Option<i64>] = words;
+    let hand_facts = HandFacts {
+        present,
+        suits,
+        counts: &counts,
+        before_win: &before_win,
+        win,
+        unique_wait,
+        words,
+        exposed_melds: hand.melds.iter().filter(|m| !m.is_concealed()).count(),
+        win_in_melds: hand::win_in_melds(hand, win),
+        win_in_hand: concealed[win.id()] as i64,
+        seat_tile: rs.wind_tiles[ctx.seat.index() as usize],
+        round_tile: rs.wind_tiles[ctx.round.index() as usize],
+        flowers: hand.flower_count() as i64,
+        probe: match mode {
+            Mode::Probe(p) => Some(p),
+            _ => None,
+        },
+    };
+
+    // Exclusive forms (and exclusive fans, below) rule out ordinary readings.
+    let ex = rs.scoring.exclusive_forms;
+    if ex != 0 && divs.iter().any(|d| ex & form_bit(d.reading.form) != 0) {
+        divs.retain(|d| ex & form_bit(d.reading.form) != 0);
+    }
+    let n = rs.fans.len();
+    table.clear();
+    table.resize(n * divs.len(), 0);
+    totals.clear();
+    touched.clear();
+    fus.clear();
+    let open = hand_facts.exposed_melds > 0;
+    for (d, row) in divs.iter().zip(table.chunks_mut(n)) {
+        let (t, fu) = judge(rs, hand, &hand_facts, d, row)?;
+        totals.push(combine::combine(rs, row, &t, open));
+        touched.push(t);
+        fus.push(fu);
+    }
+    // With a points formula the readings compare by basic points, then han, then fu.
+    let valued = combine::valued(rs, table, touched, totals, fus, open);
+    // At equal basic points a reading of limit fans (yakuman) is shown before a counted limit.
+    let key = |i: usize| valued.get(i).map(|(h, limit)| (h.basic, *limit, h.han, h.fu));
+    let has_exclusive = |row: &[u32]| rs.scoring.exclusive_fans.iter().any(|&f| row[f] > 0);
+    let any_exclusive = table.chunks(n).any(has_exclusive);
+    let eligible = |i: usize| !any_exclusive || has_exclusive(&table[i * n..(i + 1) * n]);
+    let prefer = |i: usize| rs.scoring.tie_prefer.iter().any(|&f| table[i * n + f] > 0);
+    let best = combine::best_reading(
+        (0..divs.len()).filter(|&i| eligible(i)),
+        key,
+        |i| totals[i].0,
+        prefer,
+    );
+    let to_hits = |i: usize| -> Vec<FanHit> {
+        let row = &table[i * n..(i + 1) * n];
+        let fans = || touched[i].fans(n).filter(|&f| row[f] > 0);
+        let mut hits = Vec::with_capacity(fans().count());
+        hits.extend(fans().map(|fan| FanHit { fan, count: row[fan] }));
+        hits
+    };
+    let hits = to_hits(best);
+    let (total, points) = totals[best];
+    let ties = (0..divs.len())
+        .filter(|&i| i != best && eligible(i) && totals[i].0 == total && key(i) == key(best))
+        .map(to_hits)
+        .filter(|h| *h != hits)
+        .collect();
+    let valid = combine::reaches_minimum(rs, hand, total, points);
+    if let Mode::Explain(out) = mode {
+        *out = Some(with_facts(rs, hand, &hand_facts, &divs[best], |f| {
+            let mut row = vec![0; n];
+            let mut trace = Trace::default();
+            // The best reading was judged without error already.
+            let _ = judge_facts(rs, hand, &hand_facts, f, &mut row, Some(&mut trace));
+            explain::explain(rs, f, &hits, &trace)
+        }));
+    }
+    let reading = divs[best].reading.clone();
+    let concealed_pungs = concealed_pungs(rs, hand, win, &reading);
+    Ok(Score {
+        hits,
+        total,
+        points,
+        valid,
+        reading,
+        ties,
+        concealed_pungs,
+        han_fu: valued.get(best).map(|(h, _)| *h),
+    })
+}

@@ -1,0 +1,99 @@
+//! The settlement's own scope: the amounts a formula may name, each a typed slot of the values
+//! the one evaluator reads ([`crate::expr::Facts::slots`]), the ruleset's context words after
+//! them. Loading compiles formulas in this scope; settling fills the slots and evaluates.
+
+use crate::expr::{Cond, Facts};
+use crate::ruleset::Ruleset;
+
+/// A quantity a settlement formula may use. `WinnerDeclared` and `PayerDeclared` are 1 when the
+/// winner (or konger) and the paying player had declared ready (亮倒), else 0; `DealerStreak` is
+/// how many hands in a row the dealer has kept the deal before this one. `Basic`, `Han` and `Fu`
+/// come from a `[points]` formula (`basic` is `total` without one); `WinnerDealer` and
+/// `PayerDealer` are 1 for the seat dealing the hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Amount {
+    Total,
+    Points,
+    Bonus,
+    Flowers,
+    WinnerDeclared,
+    PayerDeclared,
+    DealerStreak,
+    Basic,
+    Han,
+    Fu,
+    WinnerDealer,
+    PayerDealer,
+}
+
+/// Every [`Amount`], in slot order.
+pub const AMOUNTS: [Amount; 12] = [
+    Amount::Total,
+    Amount::Points,
+    Amount::Bonus,
+    Amount::Flowers,
+    Amount::WinnerDeclared,
+    Amount::PayerDeclared,
+    Amount::DealerStreak,
+    Amount::Basic,
+    Amount::Han,
+    Amount::Fu,
+    Amount::WinnerDealer,
+    Amount::PayerDealer,
+];
+
+/// The names formulas write, in slot order ([`AMOUNTS`]); a ruleset's context words follow these,
+/// with their values as numbers.
+pub const VARS: [&str; 12] = [
+    // The first PLAIN_VARS are those of every ruleset; `mj check` offers the rest with [points].
+    "total",
+    "points",
+    "bonus",
+    "flowers",
+    "winner_declared",
+    "payer_declared",
+    "dealer_streak",
+    "basic",
+    "han",
+    "fu",
+    "winner_dealer",
+    "payer_dealer",
+];
+
+/// The amounts every ruleset's formulas have (the first of [`VARS`]).
+pub const PLAIN_VARS: usize = 7;
+
+/// The slot a formula's name reads: an amount, or a context word after the amounts.
+pub fn slot_of(name: &str, words: &[String]) -> Option<usize> {
+    VARS.iter()
+        .position(|v| *v == name)
+        .or_else(|| words.iter().position(|w| w == name).map(|i| VARS.len() + i))
+}
+
+/// The values of one evaluation: each amount in its slot, then the words' values.
+pub struct Slots(Vec<i64>);
+
+impl Slots {
+    /// Every amount 0, room for `words` word values (0 until set).
+    pub fn new(words: usize) -> Slots {
+        Slots(vec![0; VARS.len() + words])
+    }
+
+    pub fn set(&mut self, a: Amount, value: i64) -> &mut Slots {
+        self.0[a as usize] = value;
+        self
+    }
+
+    /// The context words' values, in the ruleset's order.
+    pub fn words(&mut self, values: impl IntoIterator<Item = i64>) -> &mut Slots {
+        for (slot, v) in self.0[VARS.len()..].iter_mut().zip(values) {
+            *slot = v;
+        }
+        self
+    }
+
+    /// A formula's value with these slots, through the one evaluator.
+    pub fn eval(&self, rs: &Ruleset, formula: &Cond) -> i64 {
+        formula.eval(&Facts::amounts(&rs.tiles, &self.0))
+    }
+}
