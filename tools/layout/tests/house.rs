@@ -8,7 +8,6 @@ fn root() -> &'static Path {
 }
 
 #[test]
-#[ignore = "until the reshape of issue #21 lands: the tree breaks the rules today"]
 fn no_room_too_large_and_no_import_circle() {
     let found = mj_layout::check(root(), mj_layout::ACYCLIC);
     let shown: Vec<String> = found.iter().map(|v| v.to_string()).collect();
@@ -20,7 +19,6 @@ fn no_room_too_large_and_no_import_circle() {
 }
 
 #[test]
-#[ignore = "until the reshape of issue #21 lands: cli/ has about 7,100 lines today"]
 fn cli_is_a_thin_shell() {
     let lines = mj_layout::crate_lines(&root().join("cli"));
     assert!(
