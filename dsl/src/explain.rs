@@ -420,6 +420,14 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
         if def.fallback || def.script.is_some() {
             continue;
         }
+        // A fan the scorer judged on its own (not shared out by accounting "once") and that
+        // exists for this reading's form was counted exactly what its pattern finds: the gate
+        // that skipped it promises a zero, and its residual condition equals the whole (both
+        // checked on every reading in debug builds). Nothing can be missing, so its pattern is
+        // not evaluated again: this loop visits every fan of the table for every hand printed.
+        if def.forms & form != 0 && !shared_once(rs, def) {
+            continue;
+        }
         let counted = trace.before_exclusions.get(j).copied().unwrap_or(0);
         // What the fan's own pattern finds, every matching pick counted.
         let shape = match (&def.group, &def.when) {
@@ -465,4 +473,14 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
         }
     }
     out
+}
+
+/// Whether fan `def` is a group fan whose count accounting "once" shares out among the sets
+/// (the plan's `once_chows` and `once_pungs`), rather than one judged on its own.
+fn shared_once(rs: &Ruleset, def: &crate::ruleset::Fan) -> bool {
+    rs.scoring.accounting == Accounting::Once
+        && def
+            .group
+            .as_ref()
+            .is_some_and(|g| matches!(g.kind, GroupKind::Chows | GroupKind::Pungs))
 }

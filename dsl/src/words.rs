@@ -4,7 +4,9 @@
 //! gets a warning naming the fans that read it and the condition they need, so the user sees why.
 //!
 //! Whether a word matters is decided by the scorer itself: the hand is scored again without the
-//! word, and the word is reported when fans, totals and payments all come out the same.
+//! word, and the word is reported when fans, totals and payments all come out the same. The
+//! plain score decides first (most words that matter change the fans); only a word it cannot
+//! tell apart costs the full report.
 
 use crate::cond::{Expr, Var};
 use crate::report::HandReport;
@@ -52,6 +54,14 @@ pub fn ignored_words(rs: &Ruleset, hand: &Hand, report: &HandReport) -> Vec<Stri
             }
             Word::Extra(i) => (without.context.extra.remove(i).0, None),
         };
+        // Most words that matter change the fans: the plain score (no account of it, no
+        // payments) says so for far less than the full report the comparison below needs.
+        // A hand the plain score refuses, the full report refuses too. (A line of words only
+        // is scored by its word, not by the scorer.)
+        let tiles = !(without.melds.is_empty() && without.concealed.is_empty());
+        if tiles && !crate::score::score(rs, &without).is_ok_and(|s| same_fans(rs, &s, report)) {
+            continue;
+        }
         let Ok(other) = crate::report::score_hand_plain(rs, &without) else {
             continue;
         };
@@ -62,6 +72,17 @@ pub fn ignored_words(rs: &Ruleset, hand: &Hand, report: &HandReport) -> Vec<Stri
         }
     }
     out
+}
+
+/// Whether `s` counts the fans of `report` (in its order, with its counts) to its total: if
+/// not, the report of `s` differs from `report` whatever else it says.
+fn same_fans(rs: &Ruleset, s: &crate::score::Score, report: &HandReport) -> bool {
+    s.total == report.total
+        && s.hits.len() == report.fans.len()
+        && s.hits
+            .iter()
+            .zip(&report.fans)
+            .all(|(h, f)| h.count == f.count && rs.fans[h.fan].id == f.id)
 }
 
 /// The warning for word `name` (read by conditions as `var`, or as the ruleset word `name`).
