@@ -4,9 +4,9 @@
 //! gets a warning naming the fans that read it and the condition they need, so the user sees why.
 //!
 //! Whether a word matters is decided by the scorer itself: the hand is scored again without the
-//! word, and the word is reported when fans, totals and payments all come out the same. The
-//! plain score decides first (most words that matter change the fans); only a word it cannot
-//! tell apart costs the full report.
+//! word, and the word is reported when fans, totals and payments all come out the same. Most
+//! words that matter are decided without the full report: a built-in word that a counted fan
+//! names in its `why`, and a ruleset's word whose absence changes the plain score's fans.
 
 use crate::cond::{Expr, Var};
 use crate::report::HandReport;
@@ -54,13 +54,21 @@ pub fn ignored_words(rs: &Ruleset, hand: &Hand, report: &HandReport) -> Vec<Stri
             }
             Word::Extra(i) => (without.context.extra.remove(i).0, None),
         };
-        // Most words that matter change the fans: the plain score (no account of it, no
-        // payments) says so for far less than the full report the comparison below needs.
-        // A hand the plain score refuses, the full report refuses too. (A line of words only
-        // is scored by its word, not by the scorer.)
-        let tiles = !(without.melds.is_empty() && without.concealed.is_empty());
-        if tiles && !crate::score::score(rs, &without).is_ok_and(|s| same_fans(rs, &s, report)) {
-            continue;
+        if var.is_some() {
+            // A built-in word that a counted fan names in its `why` matters: without the word no
+            // fan can name it (only the word's own flag puts it there), so the reports differ.
+            if witnessed(rs, &name, report) {
+                continue;
+            }
+        } else {
+            // A ruleset's word that matters mostly changes the fans: the plain score (no account
+            // of it, no payments) says so for far less than the full report compared below. A
+            // hand the plain score refuses, the full report refuses too. (A line of words only
+            // is scored by its word, not by the scorer.)
+            let tiles = !(without.melds.is_empty() && without.concealed.is_empty());
+            if tiles && !crate::score::score(rs, &without).is_ok_and(|s| same_fans(rs, &s, report)) {
+                continue;
+            }
         }
         let Ok(other) = crate::report::score_hand_plain(rs, &without) else {
             continue;
@@ -83,6 +91,16 @@ fn same_fans(rs: &Ruleset, s: &crate::score::Score, report: &HandReport) -> bool
             .iter()
             .zip(&report.fans)
             .all(|(h, f)| h.count == f.count && rs.fans[h.fan].id == f.id)
+}
+
+/// Whether built-in word `name` is among the words a fan line of `report` was counted on, and
+/// no word of the ruleset has that name (whose `why` could name it without the built-in one).
+fn witnessed(rs: &Ruleset, name: &str, report: &HandReport) -> bool {
+    !rs.context_words.iter().any(|w| w.word == name)
+        && report
+            .fans
+            .iter()
+            .any(|f| f.why.iter().any(|o| o.words.iter().any(|w| w == name)))
 }
 
 /// The warning for word `name` (read by conditions as `var`, or as the ruleset word `name`).
