@@ -20,10 +20,10 @@ use serde::Serialize;
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
 pub struct Occurrence {
     /// Sets and pairs of the reading (in notation, as [`Explanation::reading`] lists them).
-    /// Inline names, as fan names are: a hand's report names a dozen sets or more, and a heap
-    /// string for each was a large share of the cost of printing a report.
+    /// Inline names, as fan names are (`report::Name`, the same type): a hand's report names a
+    /// dozen sets or more, and a heap string for each was a large share of printing a report.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub sets: Vec<crate::report::Name>,
+    pub sets: Vec<compact_str::CompactString>,
     /// Context words of the hand the fan reads (`self`, `last`, `kong`, `fourth`, `flowers=2`,
     /// a ruleset's own words).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -129,7 +129,7 @@ pub(crate) fn explain(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -
                 .map(|(sets, words)| Occurrence {
                     sets: sets
                         .into_iter()
-                        .map(|i| crate::report::Name::new(&it.names[i]))
+                        .map(|i| compact_str::CompactString::new(&it.names[i]))
                         .collect(),
                     words,
                 })
