@@ -135,14 +135,52 @@ fn line(text: &str) -> &str {
 
 pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
     let mut r = score_hand_plain(rs, hand)?;
-    // A word changes nothing when the hand scores and pays the same without it.
-    let same = |without: &Hand| {
+    // A word changes nothing when the hand scores and pays the same without it. Most words that
+    // matter are decided before the full report is made again.
+    let same = |without: &Hand, name: &str, built_in: bool| {
+        if built_in {
+            // A built-in word that a counted fan names in its `why` matters: without the word no
+            // fan can name it (only the word's own flag puts it there), so the reports differ.
+            if witnessed(rs, name, &r) {
+                return false;
+            }
+        } else {
+            // A ruleset's word that matters mostly changes the fans: the plain score (no account
+            // of it, no payments) says so for far less than the full report. A hand the plain
+            // score refuses, the full report refuses too. (A line of words only is scored by its
+            // word, not by the scorer.)
+            let tiles = !(without.melds.is_empty() && without.concealed.is_empty());
+            if tiles && !crate::score::score(rs, without).is_ok_and(|s| same_fans(rs, &s, &r)) {
+                return false;
+            }
+        }
         score_hand_plain(rs, without)
             .is_ok_and(|o| o.fans == r.fans && o.total == r.total && o.payments == r.payments)
     };
     let warnings = crate::words::ignored_words(rs, hand, same);
     r.warnings = warnings;
     Ok(r)
+}
+
+/// Whether `s` counts the fans of `report` (in its order, with its counts) to its total: if
+/// not, the report of `s` differs from `report` whatever else it says.
+fn same_fans(rs: &Ruleset, s: &crate::score::Score, report: &HandReport) -> bool {
+    s.total == report.total
+        && s.hits.len() == report.fans.len()
+        && s.hits
+            .iter()
+            .zip(&report.fans)
+            .all(|(h, f)| h.count == f.count && rs.fans[h.fan].id == f.id)
+}
+
+/// Whether built-in word `name` is among the words a fan line of `report` was counted on, and
+/// no word of the ruleset has that name (whose `why` could name it without the built-in one).
+fn witnessed(rs: &Ruleset, name: &str, report: &HandReport) -> bool {
+    !rs.context_words.iter().any(|w| w.word == name)
+        && report
+            .fans
+            .iter()
+            .any(|f| f.why.iter().any(|o| o.words.iter().any(|w| w == name)))
 }
 
 /// [`score_hand`] without the check of its context words.

@@ -4,7 +4,9 @@
 //! gets a warning naming the fans that read it and the condition they need, so the user sees why.
 //!
 //! Whether a word matters is decided by the scorer itself: the hand is scored again without the
-//! word, and the word is reported when fans, totals and payments all come out the same.
+//! word, and the word is reported when fans, totals and payments all come out the same. Most
+//! words that matter are decided without the full report: a built-in word that a counted fan
+//! names in its `why`, and a ruleset's word whose absence changes the plain score's fans.
 
 use crate::expr::{Expr, Var};
 use crate::ruleset::Ruleset;
@@ -21,7 +23,7 @@ enum Word {
 
 /// One warning per context word of `hand` that changes nothing: `same(without)` says whether the
 /// hand without the word scores and pays as the hand does (the report's own judgement).
-pub fn ignored_words(rs: &Ruleset, hand: &Hand, same: impl Fn(&Hand) -> bool) -> Vec<String> {
+pub fn ignored_words(rs: &Ruleset, hand: &Hand, same: impl Fn(&Hand, &str, bool) -> bool) -> Vec<String> {
     let ctx = &hand.context;
     let mut words = Vec::new();
     if ctx.last_tile {
@@ -52,7 +54,7 @@ pub fn ignored_words(rs: &Ruleset, hand: &Hand, same: impl Fn(&Hand) -> bool) ->
             }
             Word::Extra(i) => (without.context.extra.remove(i).0, None),
         };
-        if same(&without) {
+        if same(&without, &name, var.is_some()) {
             out.push(why_ignored(rs, &name, var));
         }
     }

@@ -20,8 +20,10 @@ use serde::Serialize;
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
 pub struct Occurrence {
     /// Sets and pairs of the reading (in notation, as [`Explanation::reading`] lists them).
+    /// Inline names, as fan names are (`report::Name`, the same type): a hand's report names a
+    /// dozen sets or more, and a heap string for each was a large share of printing a report.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub sets: Vec<String>,
+    pub sets: Vec<compact_str::CompactString>,
     /// Context words of the hand the fan reads (`self`, `last`, `kong`, `fourth`, `flowers=2`,
     /// a ruleset's own words).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -125,7 +127,10 @@ pub(crate) fn explain(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -
             occurrences(rs, f, &it, trace, h.fan, h.count)
                 .into_iter()
                 .map(|(sets, words)| Occurrence {
-                    sets: sets.into_iter().map(|i| it.names[i].clone()).collect(),
+                    sets: sets
+                        .into_iter()
+                        .map(|i| compact_str::CompactString::new(&it.names[i]))
+                        .collect(),
                     words,
                 })
                 .collect()
@@ -420,6 +425,16 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
         if def.fallback || def.script.is_some() {
             continue;
         }
+        // A fan the scorer judged on its own (not shared out by accounting "once") and that
+        // exists for this reading's form was counted exactly what its pattern finds: the gate
+        // that skipped it promises a zero, and its residual condition equals the whole (both
+        // checked on every reading in debug builds). Nothing can be missing, so its pattern is
+        // not evaluated again: this loop visits every fan of the table for every hand printed.
+        // A fan that accounting "once" shares out, for this form, whose gate rejects the reading
+        // finds nothing either (the same promise).
+        if def.forms & form != 0 && (!shared_once(rs, def) || !once_gate_admits(rs, f, j)) {
+            continue;
+        }
         let counted = trace.before_exclusions.get(j).copied().unwrap_or(0);
         // What the fan's own pattern finds, every matching pick counted.
         let shape = match (&def.group, &def.when) {
@@ -465,4 +480,25 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
         }
     }
     out
+}
+
+/// Whether fan `def` is a group fan whose count accounting "once" shares out among the sets
+/// (the plan's `once_chows` and `once_pungs`), rather than one judged on its own.
+fn shared_once(rs: &Ruleset, def: &crate::ruleset::Fan) -> bool {
+    rs.scoring.accounting == Accounting::Once
+        && def
+            .group
+            .as_ref()
+            .is_some_and(|g| matches!(g.kind, GroupKind::Chows | GroupKind::Pungs))
+}
+
+/// Whether the gate of "once" fan `fan` admits the reading of `f`.
+fn once_gate_admits(rs: &Ruleset, f: &Facts, fan: usize) -> bool {
+    let plan = &rs.scoring.plan;
+    plan.once_chows
+        .steps
+        .iter()
+        .chain(&plan.once_pungs.steps)
+        .find(|s| s.fan == fan)
+        .is_none_or(|s| f.admits(&s.gate))
 }

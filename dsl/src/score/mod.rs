@@ -112,17 +112,17 @@ thread_local! {
 
 /// Scores `hand` (the last concealed tile is the winning tile).
 pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
-    // Scoring from inside a score (nothing does today) or while the thread is being torn down
-    // gets buffers of its own.
+    with_scratch(|s| score_in(rs, hand, Mode::Plain, s))
+}
+
+/// Runs `body` with the thread's [`Scratch`]. Scoring from inside a score (nothing does today)
+/// or while the thread is being torn down gets buffers of its own.
+fn with_scratch<R>(mut body: impl FnMut(&mut Scratch) -> R) -> R {
     SCRATCH
-        .try_with(|cell| {
-            cell.try_borrow_mut()
-                .ok()
-                .map(|mut s| score_in(rs, hand, Mode::Plain, &mut s))
-        })
+        .try_with(|cell| cell.try_borrow_mut().ok().map(|mut s| body(&mut s)))
         .ok()
         .flatten()
-        .unwrap_or_else(|| score_in(rs, hand, Mode::Plain, &mut Scratch::default()))
+        .unwrap_or_else(|| body(&mut Scratch::default()))
 }
 
 /// [`score`], running every fan script on every reading whatever the fan's condition says, so
@@ -137,7 +137,7 @@ pub(crate) fn probe(rs: &Ruleset, hand: &Hand, failures: &std::cell::RefCell<Vec
 /// hand's shape suggests but that were not counted, with the rule that removed them.
 pub fn explain(rs: &Ruleset, hand: &Hand) -> Result<(Score, explain::Explanation), ScoreError> {
     let mut out = None;
-    let s = score_in(rs, hand, Mode::Explain(&mut out), &mut Scratch::default())?;
+    let s = with_scratch(|scratch| score_in(rs, hand, Mode::Explain(&mut out), scratch))?;
     Ok((s, out.unwrap_or_default()))
 }
 
