@@ -31,9 +31,3 @@ pub use report::{score_text, waits_text, write_json_line, ErrorReport, HandRepor
 pub use ruleset::Ruleset;
 pub use score::explain;
 pub use score::{score, FanHit, Score, ScoreError};
-
-/// The expression language under its former names, so code written against them keeps building.
-#[doc(hidden)]
-pub use expr as cond;
-#[doc(hidden)]
-pub use expr as lang;

@@ -445,7 +445,7 @@ pub fn waits_text(rs: &Ruleset, text: &str) -> Result<WaitsReport, String> {
     .collect();
     let exhausted = if w.is_empty() && s.best() == 0 {
         let shape = mj_core::wait::shape_waits(&rs.tiles, &rs.forms, hand.melds.len(), &counts);
-        crate::cond::bits(shape)
+        crate::expr::bits(shape)
             .filter_map(|id| rs.tiles.tile(id))
             .map(|t| rs.tiles.notation(t))
             .collect()

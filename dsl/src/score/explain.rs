@@ -9,8 +9,8 @@
 //! condition (`pungs(dragons)` names the dragon pungs, `self_drawn` the word `self`), its group
 //! pattern (the matching sets), or, for conditions about the whole hand, every set and the pair.
 
-use crate::cond::{Expr, Facts, Var};
-use crate::lang::GroupKind;
+use crate::expr::GroupKind;
+use crate::expr::{Expr, Facts, Var};
 use crate::ruleset::{form_bit, Accounting, Ruleset};
 use crate::score::{FanHit, Trace};
 use mj_core::reading::{SetKind, WinPlace};
@@ -241,7 +241,7 @@ fn witness(rs: &Ruleset, e: &Expr, f: &Facts, it: &Items, w: &mut Witness) {
     match e {
         Expr::Num(_) | Expr::Slot(_) | Expr::Not(_) => {}
         Expr::Bin(op, a, b) => {
-            use crate::lang::BinOp;
+            use crate::expr::BinOp;
             for side in [a, b] {
                 if *op != BinOp::Or || side.eval(f) != 0 {
                     witness(rs, side, f, it, w);
@@ -372,7 +372,7 @@ fn kind_items(kind: GroupKind, f: &Facts, it: &Items) -> Vec<usize> {
 }
 
 /// Every pick of the reading's groups that group pattern `g` accepts, as item indices.
-fn group_picks(g: &crate::cond::Group, f: &Facts, it: &Items) -> Vec<Vec<usize>> {
+fn group_picks(g: &crate::expr::Group, f: &Facts, it: &Items) -> Vec<Vec<usize>> {
     let (tiles, n) = crate::score::group_tiles(g.kind, f.reading);
     let order = kind_items(g.kind, f, it);
     let sr = crate::score::suit_ranks(f, &tiles[..n]);
@@ -468,7 +468,7 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
                 shape,
                 format!(
                     "not for the {} form in this ruleset (the fan's forms leave it out)",
-                    crate::cond::form_name(f.reading.form)
+                    crate::expr::form_name(f.reading.form)
                 ),
             );
         } else if rs.scoring.accounting == Accounting::Once && def.group.is_some() {
