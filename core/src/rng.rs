@@ -1,9 +1,16 @@
 //! A small deterministic pseudo-random generator: xoshiro256** seeded through SplitMix64.
 //!
-//! The engine needs randomness that is reproducible from a single `u64` on every platform
-//! (sampled test corpora, wall shuffles that a seed must replay exactly), so it carries its own
-//! generator instead of depending on a crate whose output may change between versions. Only
-//! integer arithmetic on `u64` is used; nothing depends on `usize` width or floating point.
+//! The engine needs randomness that is reproducible from a single `u64` on every platform and
+//! in every future version: a recorded wall, a sampled corpus or a simulation experiment is
+//! identified by its seed, and the same seed must give the same bytes years later. Why not
+//! `rand_xoshiro`: its raw bit stream would be the same, but what we draw from it is not only
+//! bits. Walls are shuffled, indices picked below a bound and weights sampled, and `rand`'s
+//! `shuffle`, `gen_range` and distributions do not promise value stability between releases
+//! (`rand` 0.9 changed how integer ranges are sampled, and with it every shuffle). Owning the
+//! reduction (`below`: multiply and reject, without modulo bias), `shuffle` (Fisher–Yates from the
+//! end) and `weighted` in these few lines is what makes the stream ours to keep; a test locks
+//! the first values of a seed. Only integer arithmetic on `u64` is used; nothing depends on
+//! `usize` width or floating point.
 //!
 //! Not for cryptographic use.
 
