@@ -47,6 +47,21 @@ pub fn compare(rs: &Ruleset, log: &Log, win: &Win) -> Comparison {
             win.dora_shown, a.dora_hai
         ));
     }
+    let mut shown = a.hai.clone();
+    shown.sort();
+    if win.concealed != shown {
+        diff.push(format!(
+            "hand: followed {:?}, AGARI shows {:?}",
+            win.concealed, shown
+        ));
+    }
+    let mut codes = a.melds.iter().map(|m| m.code).collect::<Vec<_>>();
+    let mut ours = win.meld_codes.clone();
+    codes.sort();
+    ours.sort();
+    if codes != ours {
+        diff.push(format!("melds: called {ours:?}, AGARI shows {codes:?}"));
+    }
     if win.nth == 0 && (win.honba, win.sticks) != (a.honba, a.sticks) {
         diff.push(format!(
             "ba: the table held {},{}, AGARI says {},{}",

@@ -22,6 +22,10 @@ pub struct Win<'a> {
     pub line: String,
     /// The dora indicators the log had shown before the win (to compare with `doraHai`).
     pub dora_shown: Vec<TileId>,
+    /// The winner's concealed tiles as followed through the hand, the winning tile included (to
+    /// compare with `hai=`), and the codes of the melds called (to compare with `m=`).
+    pub concealed: Vec<TileId>,
+    pub meld_codes: Vec<u32>,
     /// Counters and deposits as the table held them (to compare with `ba=`).
     pub honba: u32,
     pub sticks: u32,
@@ -45,9 +49,12 @@ impl std::error::Error for WinError {}
 /// What the hand so far says about a seat.
 #[derive(Clone, Debug, Default)]
 struct Seat {
+    /// The concealed tiles, followed through draws, discards and calls.
+    hand: Vec<TileId>,
     /// Melds in the order called (an added kan replaces its pon where the pon was).
     melds: Vec<(Meld, u8)>,
     nuki: u32,
+    nuki_codes: Vec<u32>,
     discards: u32,
     riichi: bool,
     double: bool,
@@ -119,7 +126,14 @@ fn hand_wins<'a>(
     let fail = |message: String| WinError { hand: h, message };
     let mut t = Table {
         n,
-        seats: vec![Seat::default(); usize::from(n)],
+        seats: init
+            .hai
+            .iter()
+            .map(|h| Seat {
+                hand: h.clone(),
+                ..Seat::default()
+            })
+            .collect(),
         dora: vec![init.dora_indicator],
         sticks: init.sticks,
         draws: 0,
@@ -131,14 +145,16 @@ fn hand_wins<'a>(
     for e in &events[1..] {
         let mut prev = Prev::Other;
         match e {
-            Event::Draw { who, .. } => {
+            Event::Draw { who, tile } => {
                 t.draws += 1;
+                t.seats[usize::from(*who)].hand.push(*tile);
                 let rinshan =
                     matches!(t.prev, Prev::Replaced { who: w } | Prev::Robbable { who: w } if w == *who);
                 prev = Prev::Draw { who: *who, rinshan };
             }
             Event::Discard { who, tile, .. } => {
                 let s = &mut t.seats[usize::from(*who)];
+                take(&mut s.hand, &[*tile]).map_err(|m| fail(format!("seat {who} discards {m}")))?;
                 if s.declaring {
                     s.double = s.discards == 0 && !t.calls;
                 } else {
@@ -177,6 +193,14 @@ fn hand_wins<'a>(
                 // A second winner of a double ron takes neither counters nor deposits.
                 let (honba, sticks) = if nth == 0 { (init.honba, t.sticks) } else { (0, 0) };
                 let line = line(log, init, &t, a, (honba, sticks)).map_err(fail)?;
+                let seat = &t.seats[usize::from(a.who)];
+                let mut concealed = seat.hand.clone();
+                if a.who != a.from_who {
+                    concealed.push(a.machi);
+                }
+                concealed.sort();
+                let mut meld_codes: Vec<u32> = seat.melds.iter().map(|(m, _)| m.code).collect();
+                meld_codes.extend(&seat.nuki_codes);
                 out.push(Win {
                     hand: h,
                     nth,
@@ -184,6 +208,8 @@ fn hand_wins<'a>(
                     init,
                     line,
                     dora_shown: t.dora.clone(),
+                    concealed,
+                    meld_codes,
                     honba,
                     sticks,
                 });
@@ -201,8 +227,17 @@ fn hand_wins<'a>(
 fn call(t: &mut Table, who: u8, meld: &Meld) -> Result<(), String> {
     let n = t.n;
     let seat = &mut t.seats[usize::from(who)];
+    let from_hand: Vec<TileId> = match meld.kind {
+        MeldKind::AddedKan | MeldKind::Nuki => vec![meld.added.unwrap_or(meld.called)],
+        MeldKind::ClosedKan => meld.tiles.clone(),
+        _ => meld.tiles.iter().copied().filter(|&x| x != meld.called).collect(),
+    };
+    take(&mut seat.hand, &from_hand).map_err(|m| format!("seat {who} calls with {m}"))?;
     match meld.kind {
-        MeldKind::Nuki => seat.nuki += 1,
+        MeldKind::Nuki => {
+            seat.nuki += 1;
+            seat.nuki_codes.push(meld.code);
+        }
         MeldKind::ClosedKan => seat.melds.push((meld.clone(), 0)),
         MeldKind::AddedKan => {
             let kind = meld.tiles[0].kind();
@@ -230,6 +265,17 @@ fn call(t: &mut Table, who: u8, meld: &Meld) -> Result<(), String> {
             }
             seat.melds.push((meld.clone(), (who + n - from) % n));
         }
+    }
+    Ok(())
+}
+
+/// Removes `tiles` from `hand`; the error names the first tile the hand does not hold.
+fn take(hand: &mut Vec<TileId>, tiles: &[TileId]) -> Result<(), String> {
+    for &x in tiles {
+        let Some(i) = hand.iter().position(|&h| h == x) else {
+            return Err(format!("{x}, which it does not hold"));
+        };
+        hand.swap_remove(i);
     }
     Ok(())
 }
