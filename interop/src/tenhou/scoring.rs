@@ -99,11 +99,17 @@ pub fn compare(rs: &Ruleset, log: &Log, win: &Win) -> Comparison {
         format!("{limit:?}"),
         format!("{:?}", limit_name(a).map(str::to_string)),
     );
-    for (id, tenhou_id) in [("dora", 52), ("ura_dora", 53), ("aka_dora", 54)] {
+    // Tenhou has no yaku id of its own for nuki-dora: three-player logs count it under ドラ (52).
+    for (ids, tenhou_id) in [
+        (&["dora", "nuki_dora"][..], 52),
+        (&["ura_dora"], 53),
+        (&["aka_dora"], 54),
+    ] {
+        let id = ids[0];
         let ours: i64 = report
             .fans
             .iter()
-            .filter(|f| f.id == id)
+            .filter(|f| ids.contains(&f.id.as_str()))
             .map(|f| f.points * i64::from(f.count))
             .sum();
         let theirs: i64 = a.yaku.iter().filter(|y| y.0 == tenhou_id).map(|y| y.1).sum();
