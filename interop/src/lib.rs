@@ -7,3 +7,4 @@
 //! its bots through the [`botzone::referee::Bots`] trait).
 
 pub mod botzone;
+pub mod tenhou;
