@@ -4,7 +4,7 @@
 use super::hand::{with_facts, HandFacts};
 use super::{count_groups, group_tiles, ScoreError};
 use crate::expr::{Facts, GroupKind};
-use crate::ruleset::{form_bit, Ruleset};
+use crate::ruleset::Ruleset;
 use mj_core::decompose::Division;
 use mj_core::Hand;
 
@@ -283,7 +283,7 @@ fn fallback(plan: &crate::ruleset::Plan, facts: &Facts, mut row: Row) -> Touched
 /// the residual condition the scorer evaluates has the value of the whole.
 #[cfg(debug_assertions)]
 fn check_gate(rs: &Ruleset, step: &crate::ruleset::Step, f: &Facts) {
-    if step.forms & form_bit(f.reading.form) == 0 {
+    if step.forms & crate::ruleset::form_bit(f.reading.form) == 0 {
         return;
     }
     let original = rs.fans[step.fan].when.as_ref();
