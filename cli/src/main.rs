@@ -7,7 +7,6 @@ mod diff;
 mod json;
 mod manual;
 mod play;
-mod points_doc;
 mod report;
 mod simulate;
 mod tournament;
@@ -389,7 +388,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Check { ruleset } => check(&ruleset, &mut out),
         Command::Doc { ruleset } => {
             let rs = load(&ruleset)?;
-            write!(out, "{}", report::doc(&rs)).map_err(io)?;
+            write!(out, "{}", mj_dsl::doc::markdown(&rs)).map_err(io)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Diff { a, b, corpus, json } => diff(&a, &b, &corpus, json, &mut out),

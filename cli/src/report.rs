@@ -1,7 +1,6 @@
-//! Human-readable output: tables for the terminal and Markdown for `mj doc`.
+//! Human-readable output: tables for the terminal (`mj doc`'s Markdown is `mj_dsl::doc`).
 
 use mj_dsl::{HandReport, Ruleset, WaitsReport};
-use std::fmt::Write as _;
 use std::io::{self, Write};
 
 /// Whether to colour what goes to stdout: on a terminal, unless `NO_COLOR` is set (to anything
@@ -194,7 +193,7 @@ pub fn check(rs: &Ruleset, out: &mut impl Write) -> io::Result<()> {
         "  fans: {} (minimum {} {})",
         rs.fans.len(),
         rs.min_points,
-        points_word(rs.min_points)
+        mj_dsl::doc::points_word(rs.min_points)
     )?;
     writeln!(out, "  scripts: {} file(s)", rs.scripts.file_count())?;
     for (w, src) in rs.context_words.iter().zip(&rs.context_sources) {
@@ -212,144 +211,4 @@ pub fn check(rs: &Ruleset, out: &mut impl Write) -> io::Result<()> {
         )?;
     }
     writeln!(out, "  files: {}", rs.files.join(", "))
-}
-
-fn points_word(n: i64) -> &'static str {
-    if n == 1 {
-        "point"
-    } else {
-        "points"
-    }
-}
-
-/// The ruleset as a Markdown page for players: fan table, then play rules.
-pub fn doc(rs: &Ruleset) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "# {} ({})\n\n{}\n", rs.name, rs.version, rs.description);
-    if !rs.extends.is_empty() {
-        let _ = writeln!(s, "Extends: {}.\n", rs.extends.join(" → "));
-    }
-    let product = rs.scoring.combine == mj_dsl::ruleset::Combine::Product;
-    let unit = if product { "multiplier" } else { "points" };
-    let han_fu = rs.points.formula.is_some();
-    if han_fu {
-        crate::points_doc::fans(rs, &mut s);
-    } else {
-        let _ = writeln!(s, "## Fans\n\n| # | 中文 | English | {unit} | definition | not also counted |\n|---|---|---|---|---|---|");
-    }
-    for (i, f) in mj_dsl::report::fan_table(rs)
-        .iter()
-        .enumerate()
-        .filter(|_| !han_fu)
-    {
-        let bonus = if f.bonus { " (bonus)" } else { "" };
-        let _ = writeln!(
-            s,
-            "| {} | {} | {} | {}{}{bonus} | {} | {} |",
-            i + 1,
-            f.zh,
-            f.en,
-            if product { "×" } else { "" },
-            f.points,
-            f.definition,
-            f.excludes.join(", ")
-        );
-    }
-    let notes: Vec<_> = rs
-        .fans
-        .iter()
-        .filter_map(|f| f.note.as_ref().map(|n| (f, n)))
-        .collect();
-    if !notes.is_empty() {
-        let _ = writeln!(s, "\n### Readings of the rule text\n");
-        for (f, n) in notes {
-            let _ = writeln!(s, "- **{}** ({}): {n}", f.zh, f.en);
-        }
-    }
-    if let Some(fu) = &rs.points.fu {
-        crate::points_doc::fu(rs, fu, &mut s);
-    }
-    crate::points_doc::table(rs, &mut s);
-    let _ = writeln!(s, "\n## Winning\n");
-    let _ = writeln!(s, "- Win forms: {}.", rs.win.forms.join(", "));
-    let _ = writeln!(
-        s,
-        "- Minimum to win: {} {}{}.",
-        rs.min_points,
-        points_word(rs.min_points),
-        if rs.bonus_counts_toward_min {
-            ""
-        } else {
-            ", bonus fans not counted"
-        }
-    );
-    let _ = writeln!(s, "\n## Play\n");
-    let p = &rs.play;
-    let _ = writeln!(
-        s,
-        "- Players: {}; hand size {} (dealer +{}).",
-        p.players, rs.deal.hand_size, rs.deal.dealer_extra
-    );
-    let _ = writeln!(
-        s,
-        "- Tiles: {} ({} kinds).",
-        rs.tiles.total_tiles(),
-        rs.tiles.kind_count()
-    );
-    let _ = writeln!(
-        s,
-        "- Claims: {}; priority {}.",
-        p.claims.join(", "),
-        p.priority.join(" > ")
-    );
-    let _ = writeln!(s, "- Several winners on one discard: {}.", p.multiple_winners);
-    let _ = writeln!(
-        s,
-        "- Robbing a kong: {}.",
-        if p.rob_kong.is_empty() {
-            "no".to_string()
-        } else {
-            p.rob_kong.join(", ")
-        }
-    );
-    let _ = writeln!(s, "- After passing a win: {}.", p.missed_win);
-    let mut dealer = p.dealer.clone();
-    if let Some(m) = &p.dealer_after_multiple_winners {
-        dealer.push_str(&format!("; after several winners: {m}"));
-    }
-    if let Some(d) = &p.dealer_after_draw {
-        dealer.push_str(&format!("; after a drawn hand: {d}"));
-    }
-    let _ = writeln!(s, "- Dealer: {dealer}.");
-    if p.declare_ready {
-        let _ = writeln!(s, "- Players may declare ready (亮倒); the hand is then frozen.");
-    }
-    // The settlement as the ruleset writes it: formulas over the hand's total, instant payments,
-    // liabilities and chips, exactly the keys a house ruleset would override.
-    if let Ok(toml::Value::Table(mut table)) = toml::Value::try_from(&rs.settlement_source) {
-        table.remove("penalty"); // listed below, in words
-        let mut doc = toml::Table::new();
-        doc.insert("settlement".into(), toml::Value::Table(table));
-        if let Ok(text) = toml::to_string_pretty(&doc) {
-            let _ = writeln!(s, "\n## Settlement\n\n```toml\n{}\n```", text.trim());
-        }
-    }
-    if !rs.context_words.is_empty() {
-        let _ = writeln!(s, "\n## Context words\n");
-        for (w, src) in rs.context_words.iter().zip(&rs.context_sources) {
-            let form = if w.takes_value {
-                format!("{}=…", w.word)
-            } else {
-                w.word.clone()
-            };
-            let _ = writeln!(s, "- `{form}`: {}; {}.", w.help, mj_dsl::context::describe(*src));
-        }
-    }
-    if !rs.settlement.penalties.is_empty() {
-        let _ = writeln!(s, "\n## Penalties\n");
-        for pen in &rs.settlement.penalties {
-            let _ = writeln!(s, "- {} ({}, `{}`): {}", pen.zh, pen.en, pen.id, pen.definition);
-        }
-    }
-    s
 }

@@ -6,6 +6,7 @@ pub mod cancel;
 pub mod context;
 pub mod diagnostic;
 pub mod diff;
+pub mod doc;
 pub mod expr;
 pub mod limits;
 pub mod load;

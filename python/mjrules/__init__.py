@@ -9,7 +9,8 @@
 A ruleset is a built-in name (``mjrules.builtin_rulesets()``) or a folder holding a
 ``ruleset.toml``. Scores are the reports ``mj score --json`` prints (``Score.to_dict()``).
 ``Game(ruleset, seed)`` is one hand as a deterministic environment for bots
-(``mjrules.bots`` has a random and a greedy one). ``mjrules.MahjongGB`` is a drop-in for PyMahjongGB's ``MahjongFanCalculator``.
+(``mjrules.bots`` has a random and a greedy one); ``simulate(ruleset, hands, seed)`` is
+``mj simulate --json`` and ``Ruleset.doc()`` is ``mj doc``. ``mjrules.MahjongGB`` is a drop-in for PyMahjongGB's ``MahjongFanCalculator``.
 """
 
 from ._native import (
@@ -21,6 +22,7 @@ from ._native import (
     Score,
     Tally,
     builtin_rulesets,
+    simulate,
 )
 
 __all__ = [
@@ -32,4 +34,5 @@ __all__ = [
     "Score",
     "Tally",
     "builtin_rulesets",
+    "simulate",
 ]

@@ -14,6 +14,17 @@ class GameError(ValueError):
 def builtin_rulesets() -> List[str]:
     """The names of the built-in rulesets."""
 
+def simulate(
+    ruleset: Union["Ruleset", str],
+    hands: int,
+    seed: int,
+    threads: Optional[int] = None,
+    bot: Literal["greedy", "random"] = "greedy",
+) -> Dict[str, Any]:
+    """Bots play `hands` seeded hands without the GIL on `threads` threads (default: every core;
+    the result does not depend on it); the report `mj simulate --json` prints, as a dict.
+    Raises ValueError for a bad bot or hands=0, RulesetError, GameError."""
+
 class Score:
     """A scored hand, as `mj score` reports it."""
 
@@ -77,6 +88,8 @@ class Ruleset:
     @property
     def fans(self) -> List[Dict[str, Any]]:
         """The fan table: id, zh, en, points, bonus, definition, note, excludes."""
+    def doc(self) -> str:
+        """The ruleset as a Markdown page for players: what `mj doc` prints."""
     def score(self, hand: str) -> Score:
         """Scores one line of notation; raises HandError."""
     def tally(self, hand: str) -> Tally:

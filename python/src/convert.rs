@@ -14,6 +14,11 @@ pub fn to_json<T: Serialize + ?Sized>(value: &T) -> String {
 
 /// `value` as plain Python data (dicts, lists, str, int, bool, None) via `json.loads`.
 pub fn to_py<T: Serialize + ?Sized>(py: Python<'_>, value: &T) -> PyResult<PyObject> {
+    json_to_py(py, &to_json(value))
+}
+
+/// A JSON text the library wrote (a report) as plain Python data, via `json.loads`.
+pub fn json_to_py(py: Python<'_>, text: &str) -> PyResult<PyObject> {
     let loads = py.import("json")?.getattr("loads")?;
-    Ok(loads.call1((to_json(value),))?.unbind())
+    Ok(loads.call1((text,))?.unbind())
 }

@@ -1,4 +1,4 @@
-//! `mjrules`: the engine's library crates (`mj_dsl`, `mj_core`) as a Python extension module.
+//! `mjrules`: the engine's library crates (`mj_dsl`, `mj_core`, `mj_sim`) as a Python extension module.
 //! Python sees the same reports the CLI prints (`to_json` is `mj score --json`'s line), so a
 //! bot trained here scores exactly as `mj` and the web API do. Errors are exceptions carrying
 //! the library's message; no input reaches a panic.
@@ -12,6 +12,7 @@ mod convert;
 mod game;
 mod ruleset;
 mod score;
+mod simulate;
 
 create_exception!(
     mjrules,
@@ -44,5 +45,6 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<score::Tally>()?;
     m.add_class::<game::Game>()?;
     m.add_function(wrap_pyfunction!(ruleset::builtin_rulesets, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     Ok(())
 }

@@ -46,7 +46,7 @@ pub fn builtin_rulesets() -> Vec<&'static str> {
 impl Ruleset {
     /// Loads a built-in ruleset by name, or a ruleset folder by path.
     #[staticmethod]
-    fn load(py: Python<'_>, name_or_path: &str) -> PyResult<Ruleset> {
+    pub fn load(py: Python<'_>, name_or_path: &str) -> PyResult<Ruleset> {
         let loaded = py.allow_threads(|| mj_dsl::load(name_or_path));
         match loaded {
             Ok(rs) => Ok(Ruleset {
@@ -77,6 +77,13 @@ impl Ruleset {
     #[getter]
     fn fans(&self, py: Python<'_>) -> PyResult<PyObject> {
         to_py(py, &mj_dsl::report::fan_table(&self.inner))
+    }
+
+    /// The ruleset as a Markdown page for players, exactly what `mj doc` prints: the fan table
+    /// (with han and fu tables for a ruleset that has them), then winning, play, settlement,
+    /// context words and penalties.
+    fn doc(&self) -> String {
+        mj_dsl::doc::markdown(&self.inner)
     }
 
     /// Scores one line of notation (melds, concealed tiles ending with the winning tile,
@@ -159,7 +166,7 @@ impl Ruleset {
     fn sample(&self, seed: u64, count: usize) -> Vec<String> {
         let rs = &self.inner;
         let mut rng = mj_core::Rng::new(seed);
-        let opts = mj_core::sample::SampleOptions::default();
+        let opts = mj_dsl::sample::SampleOptions::default();
         (0..count)
             .map(|_| {
                 let h = mj_dsl::sample::winning_hand(rs, &mut rng, &opts);

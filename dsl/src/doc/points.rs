@@ -1,14 +1,15 @@
-//! The parts of `mj doc` for a ruleset with a `[points]` formula (han and fu): the fan table with
-//! concealed and open values and Japanese names, the fu table, and the point table worked out by
-//! the ruleset's own formula and settlement, so the page shows what `mj score` pays.
+//! The parts of the ruleset page (`mj doc`) for a ruleset with a `[points]` formula (han and
+//! fu): the fan table with concealed and open values and Japanese names, the fu table, and the
+//! point table worked out by the ruleset's own formula and settlement, so the page shows what
+//! `mj score` pays.
 
-use mj_dsl::points::{FuRules, SetFuKind, WAIT_NAMES};
-use mj_dsl::settle::{settle_win, WinKind, WinPay};
-use mj_dsl::Ruleset;
+use crate::points::{FuRule, FuRules, SetFuKind, WAIT_NAMES};
+use crate::ruleset::Ruleset;
+use crate::settle::{settle_win, WinKind, WinPay};
 use std::fmt::Write as _;
 
 /// The fan table: names, closed and open han ("–" = concealed hands only), definition.
-pub fn fans(rs: &Ruleset, s: &mut String) {
+pub(super) fn fans(rs: &Ruleset, s: &mut String) {
     let _ = writeln!(
         s,
         "## Yaku\n\n| # | 日本語 | romaji | 中文 | closed | open | definition |\n|---|---|---|---|---|---|---|"
@@ -48,7 +49,7 @@ pub fn fans(rs: &Ruleset, s: &mut String) {
 }
 
 /// The fu table, from `[fu]`.
-pub fn fu(rs: &Ruleset, fu: &FuRules, s: &mut String) {
+pub(super) fn fu(rs: &Ruleset, fu: &FuRules, s: &mut String) {
     let _ = writeln!(
         s,
         "\n## Fu\n\n- Base: {} fu; the sum is rounded up to a multiple of {}.",
@@ -88,7 +89,7 @@ pub fn fu(rs: &Ruleset, fu: &FuRules, s: &mut String) {
     }
 }
 
-fn describe(rs: &Ruleset, r: &mj_dsl::points::FuRule) -> String {
+fn describe(rs: &Ruleset, r: &FuRule) -> String {
     let names = |ids: &[usize]| -> String {
         ids.iter()
             .map(|&i| rs.fans[i].ja.clone().unwrap_or_else(|| rs.fans[i].en.clone()))
@@ -132,7 +133,7 @@ fn pays(rs: &Ruleset, basic: i64, dealer_wins: bool) -> (i64, String) {
 
 /// The point table: each han and fu with its basic points, ron and tsumo for a non-dealer and the
 /// dealer, then the limits.
-pub fn table(rs: &Ruleset, s: &mut String) {
+pub(super) fn table(rs: &Ruleset, s: &mut String) {
     let Some(f) = &rs.points.formula else { return };
     let _ = writeln!(
         s,
