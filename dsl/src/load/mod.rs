@@ -45,7 +45,7 @@ pub fn load(full: &str) -> Result<Ruleset, Diagnostics> {
     let (spec, choices) = if builtin_files(full).is_some() || files::folder_of(full).is_some() {
         (full, Vec::new())
     } else {
-        settings::split_spec(full).map_err(|d| Diagnostics(vec![d]))?
+        settings::split_spec(full)?
     };
     let root = match files::folder_of(spec) {
         Some(d) => Origin::Dir(d),

@@ -7,7 +7,7 @@
 //! extension can, and there is one merger.
 
 use super::{Layer, Loader};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::expr;
 use crate::ruleset::Setting;
 use crate::schema::RawFile;
@@ -26,7 +26,7 @@ pub(super) struct Choice {
 
 /// The ruleset part of `spec` and the settings its bracket chooses: `riichi[a=b, c=d]` gives
 /// `riichi` and two choices; a spec without a bracket gives itself and none.
-pub(super) fn split_spec(spec: &str) -> Result<(&str, Vec<Choice>), Diagnostic> {
+pub(super) fn split_spec(spec: &str) -> Result<(&str, Vec<Choice>), Diagnostics> {
     let Some(open) = spec.find('[').filter(|_| spec.ends_with(']')) else {
         return Ok((spec, Vec::new()));
     };
@@ -42,19 +42,19 @@ pub(super) fn split_spec(spec: &str) -> Result<(&str, Vec<Choice>), Diagnostic> 
             if inner.trim().is_empty() {
                 break;
             }
-            return Err(bad_name(
+            return Err(one(bad_name(
                 spec,
                 start..start,
                 "an empty setting in the ruleset name",
-            ));
+            )));
         }
         let Some((k, v)) = part.split_once('=') else {
             let span = trimmed(part, start);
-            return Err(bad_name(
+            return Err(one(bad_name(
                 spec,
                 span,
                 format!("`{}` does not choose a value", part.trim()),
-            ));
+            )));
         };
         let key_span = trimmed(k, start);
         let value_span = trimmed(v, start + k.len() + 1);
@@ -65,11 +65,11 @@ pub(super) fn split_spec(spec: &str) -> Result<(&str, Vec<Choice>), Diagnostic> 
             value_span,
         };
         if choices.iter().any(|c| c.key == choice.key) {
-            return Err(bad_name(
+            return Err(one(bad_name(
                 spec,
                 choice.key_span,
                 format!("setting `{}` is chosen twice", choice.key),
-            ));
+            )));
         }
         choices.push(choice);
     }
@@ -80,6 +80,10 @@ pub(super) fn split_spec(spec: &str) -> Result<(&str, Vec<Choice>), Diagnostic> 
 fn trimmed(part: &str, start: usize) -> Range<usize> {
     let lead = part.len() - part.trim_start().len();
     start + lead..start + lead + part.trim().len()
+}
+
+fn one(d: Diagnostic) -> Diagnostics {
+    Diagnostics(vec![d])
 }
 
 fn bad_name(spec: &str, span: Range<usize>, msg: impl Into<String>) -> Diagnostic {
