@@ -239,3 +239,23 @@ fn setting_errors_are_located() {
     let e = bad("[[setting]]\nid = \"fast\"\nvalues = [\"a\", \"b\"]\ndefault = \"b\"\n[setting.overlay.b.ruleset]\nname = \"x\"\n");
     assert!(e.contains("names a ruleset or declares settings"), "{e}");
 }
+
+/// riichi-ema sets riichi's settings' defaults (no red fives, kazoe a sanbaiman, renhou a
+/// mangan), so its name can choose them back; riichi-sanma says `aka_dora=false` for its own
+/// tile set (no 2m–8m).
+#[test]
+fn ema_defaults_and_sanma_red_fives() {
+    let ema = rs("riichi-ema");
+    let value = |r: &Ruleset, id: &str| r.settings.iter().find(|s| s.id == id).map(|s| s.value.clone());
+    assert_eq!(value(&ema, "aka_dora").as_deref(), Some("false"));
+    assert_eq!(score(&ema, KAZOE).limit, Some(Some("sanbaiman".into())));
+    assert_eq!(count(&score(&ema, RENHOU), "renhou"), 1);
+    let back = rs("riichi-ema[aka_dora=true,renhou=none,kazoe=yakuman]");
+    assert_eq!(count(&score(&back, "406m234p456s67s2p2p8s"), "aka_dora"), 1);
+    assert_eq!(count(&score(&back, RENHOU), "renhou"), 0);
+    assert_eq!(score(&back, KAZOE).limit, Some(Some("kazoe".into())));
+    let sanma = rs("riichi-sanma[aka_dora=false]");
+    assert_eq!(sanma.tiles.total_tiles(), rs("riichi-sanma").tiles.total_tiles());
+    let e = score_text(&sanma, "11m406p456s678s99s9s").expect_err("no red fives");
+    assert!(e.contains("'0p'"), "{e}");
+}

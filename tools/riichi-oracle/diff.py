@@ -336,7 +336,7 @@ def main(argv):
             print(f"differs: {line}\n    {what}")
     n = cnt["hands"]
     agree = cnt["agree"] + cnt["rejected"]
-    print(f"ruleset {a.ruleset} options {a.option or 'default'} seed {a.seed}: {n} hands compared, "
+    print(f"ruleset {a.ruleset} oracle options {a.option or chosen or 'default'} seed {a.seed}: {n} hands compared, "
           f"{agree} agree ({100.0 * agree / max(n, 1):.2f}%: {cnt['agree']} wins, {cnt['rejected']} rejected by both), "
           f"{cnt['differ']} differ; skipped {sum(skipped.values())} {dict(skipped)}")
     print("per-yaku coverage:", dict(sorted(per_yaku.items())))
