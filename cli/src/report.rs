@@ -222,58 +222,6 @@ fn points_word(n: i64) -> &'static str {
     }
 }
 
-/// The ruleset's named settings (`[[setting]]`), so a player sees what `name[setting=value]` can
-/// choose: the values with the default in bold and the one of this load marked.
-fn settings(rs: &Ruleset, s: &mut String) {
-    if rs.settings.is_empty() {
-        return;
-    }
-    let _ = writeln!(
-        s,
-        "## Settings
-
-Chosen in the ruleset's name: `{}[setting=value,...]`.
-",
-        rs.name.split('[').next().unwrap_or(&rs.name)
-    );
-    let _ = writeln!(
-        s,
-        "| setting | name | values (**default**) | definition |\n|---|---|---|---|"
-    );
-    for set in &rs.settings {
-        let names: Vec<&str> = [&set.en, &set.ja, &set.zh]
-            .into_iter()
-            .flatten()
-            .map(String::as_str)
-            .collect();
-        let values: Vec<String> = set
-            .values
-            .iter()
-            .map(|v| {
-                let v = if *v == set.default {
-                    format!("**{v}**")
-                } else {
-                    v.clone()
-                };
-                if set.value != set.default && *v.trim_matches('*') == set.value {
-                    format!("{v} (chosen)")
-                } else {
-                    v
-                }
-            })
-            .collect();
-        let _ = writeln!(
-            s,
-            "| `{}` | {} | {} | {} |",
-            set.id,
-            names.join(" / "),
-            values.join(", "),
-            set.definition
-        );
-    }
-    s.push('\n');
-}
-
 /// The ruleset as a Markdown page for players: fan table, then play rules.
 pub fn doc(rs: &Ruleset) -> String {
     let mut s = String::new();
@@ -281,7 +229,7 @@ pub fn doc(rs: &Ruleset) -> String {
     if !rs.extends.is_empty() {
         let _ = writeln!(s, "Extends: {}.\n", rs.extends.join(" → "));
     }
-    settings(rs, &mut s);
+    s.push_str(&rs.settings_doc());
     let product = rs.scoring.combine == mj_dsl::ruleset::Combine::Product;
     let unit = if product { "multiplier" } else { "points" };
     let han_fu = rs.points.formula.is_some();

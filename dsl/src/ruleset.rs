@@ -188,6 +188,45 @@ impl Ruleset {
         self.fans.iter().position(|f| f.id == id)
     }
 
+    /// The named settings as a Markdown section for `mj doc` (empty without settings), so a
+    /// player sees what `name[setting=value]` can choose: each value, the default in bold, the
+    /// one of this load marked when it is not the default.
+    pub fn settings_doc(&self) -> String {
+        use std::fmt::Write as _;
+        if self.settings.is_empty() {
+            return String::new();
+        }
+        let base = self.name.split('[').next().unwrap_or(&self.name);
+        let mut s = format!("## Settings\n\nChosen in the ruleset's name: `{base}[setting=value,...]`.\n\n");
+        s.push_str("| setting | name | values (**default**) | definition |\n|---|---|---|---|\n");
+        for set in &self.settings {
+            let names: Vec<&str> = [&set.en, &set.ja, &set.zh]
+                .into_iter()
+                .flatten()
+                .map(String::as_str)
+                .collect();
+            let values: Vec<String> = set
+                .values
+                .iter()
+                .map(|v| match (*v == set.default, *v == set.value) {
+                    (true, _) => format!("**{v}**"),
+                    (false, true) => format!("{v} (chosen)"),
+                    (false, false) => v.clone(),
+                })
+                .collect();
+            let _ = writeln!(
+                s,
+                "| `{}` | {} | {} | {} |",
+                set.id,
+                names.join(" / "),
+                values.join(", "),
+                set.definition
+            );
+        }
+        s.push('\n');
+        s
+    }
+
     /// Tiles in a complete hand, a kong counting three.
     pub fn win_size(&self) -> usize {
         self.deal.hand_size as usize + 1

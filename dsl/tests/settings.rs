@@ -259,3 +259,12 @@ fn ema_defaults_and_sanma_red_fives() {
     let e = score_text(&sanma, "11m406p456s678s99s9s").expect_err("no red fives");
     assert!(e.contains("'0p'"), "{e}");
 }
+
+/// `mj doc` lists the settings: each value, the default in bold, the chosen one marked.
+#[test]
+fn the_doc_lists_settings() {
+    let d = rs("riichi[kazoe=none]").settings_doc();
+    assert!(d.contains("`riichi[setting=value,...]`"), "{d}");
+    assert!(d.contains("| `kazoe` | Counted yakuman (kazoe limit) / 数え役満 / 累计役满 | **yakuman**, sanbaiman, none (chosen) |"), "{d}");
+    assert!(rs("mcr").settings_doc().is_empty());
+}
