@@ -4,14 +4,14 @@
 //! the general mechanism: located errors in names, an extension changing a default, and checks
 //! of a `[[setting]]` itself.
 
+mod common;
+
+use common::scoring::score;
 use mj_dsl::{load, load_from_memory, score_text, HandReport, Ruleset};
 
+/// Names here choose settings, built at run time, so each is loaded afresh.
 fn rs(name: &str) -> Ruleset {
     load(name).unwrap_or_else(|d| panic!("{name}: {d}"))
-}
-
-fn score(rs: &Ruleset, hand: &str) -> HandReport {
-    score_text(rs, hand).unwrap_or_else(|e| panic!("{hand}: {e}"))
 }
 
 fn pay(r: &HandReport, seat: &str) -> i64 {
