@@ -142,6 +142,23 @@ pub struct Ruleset {
     pub wind_tiles: [Option<usize>; 4],
     /// Source files the ruleset was built from, for `mj check`.
     pub files: Vec<String>,
+    /// The named settings (`[[setting]]`) with the value each has here, for `mj doc`.
+    pub settings: Vec<Setting>,
+}
+
+/// A named setting of a ruleset and the value it was loaded with (`riichi[kazoe=sanbaiman]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setting {
+    pub id: String,
+    pub zh: Option<String>,
+    pub en: Option<String>,
+    pub ja: Option<String>,
+    pub definition: String,
+    /// Every allowed value, in the order the ruleset lists them.
+    pub values: Vec<String>,
+    pub default: String,
+    /// The value of this load: the one the name chose, else the default.
+    pub value: String,
 }
 
 /// Where a ruleset's context word gets its value when the engine plays a hand.

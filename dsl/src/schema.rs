@@ -33,6 +33,30 @@ pub struct RawFile {
     pub fan: Vec<Spanned<RawFan>>,
     #[serde(default)]
     pub script: Vec<Spanned<RawScript>>,
+    /// Named settings, chosen in the ruleset's name (see [`RawSetting`]).
+    #[serde(default)]
+    pub setting: Vec<Spanned<RawSetting>>,
+}
+
+/// A `[[setting]]`: a named choice a ruleset offers (an option such as open tanyao), chosen in
+/// the ruleset's name, `riichi[open_tanyao=false]`, so every command and API that takes a name
+/// takes a choice too. A value's `overlay` is written as an extension ruleset's overrides are
+/// and merged by the same code, so a setting can change anything an extension can. An extension
+/// naming the same `id` may change the default (or other fields) of its base's setting.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSetting {
+    pub id: Spanned<String>,
+    pub zh: Option<String>,
+    pub en: Option<String>,
+    pub ja: Option<String>,
+    pub definition: Option<String>,
+    /// Every value the setting may take, default included.
+    pub values: Option<Vec<Spanned<String>>>,
+    pub default: Option<Spanned<String>>,
+    /// Per value: the overrides it applies on top of the ruleset (no entry: none).
+    #[serde(default)]
+    pub overlay: std::collections::BTreeMap<String, RawFile>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

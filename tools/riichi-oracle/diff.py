@@ -6,8 +6,9 @@ usage: diff.py MJ RULESET --count N [--seed S] [--option NAME=VALUE ...] [--show
 
 For every hand `mj sample --rules RULESET` prints, both sides score it: `mj score --batch --json`
 and `HandCalculator.estimate_hand_value` configured from the ruleset (OptionalRules as riichi.md
-lists them; `--option` changes one, e.g. `--option kazoe_limit=sanbaiman`, for a ruleset that sets
-the same option). Compared: rejection (no yaku / not a win), han, fu (not for yakuman), the yaku
+lists them; a ruleset name choosing settings, `riichi[kazoe=sanbaiman]`, sets the oracle's options
+the same way (SETTINGS below); `--option` changes one by the oracle's name, e.g.
+`--option kazoe_limit=sanbaiman`). Compared: rejection (no yaku / not a win), han, fu (not for yakuman), the yaku
 set by id, and every seat's payment. Hands that are not valid in riichi terms (riichi or ippatsu
 with an open hand, ippatsu without riichi, `first` with melds, a robbed kong with the tile's four
 copies in sight, ...) are not the oracle's business and are counted as skipped, per reason.
@@ -62,6 +63,32 @@ RULESETS = {
                          kazoe_limit="limited", kiriage=False, fu_for_open_pinfu=True,
                          fu_for_pinfu_tsumo=False, renhou="none", players=3),
 }
+# The ruleset settings of riichi (rulesets/riichi, `[[setting]]`) as the oracle's options: setting
+# -> (option, {setting value: option value}).
+SETTINGS = {
+    "open_tanyao": ("has_open_tanyao", {"true": True, "false": False}),
+    "aka_dora": ("has_aka_dora", {"true": True, "false": False}),
+    "double_yakuman": ("has_double_yakuman", {"true": True, "false": False}),
+    "kazoe": ("kazoe_limit", {"yakuman": "limited", "sanbaiman": "sanbaiman", "none": "none"}),
+    "kiriage": ("kiriage", {"true": True, "false": False}),
+    "open_pinfu_fu": ("fu_for_open_pinfu", {"true": True, "false": False}),
+    "pinfu_tsumo_fu": ("fu_for_pinfu_tsumo", {"true": True, "false": False}),
+    "renhou": ("renhou", {"none": "none", "mangan": "mangan", "yakuman": "yakuman"}),
+}
+
+
+def split_name(ruleset):
+    """`riichi[kazoe=none,kiriage=true]` -> ("riichi", {"kazoe": "none", "kiriage": "true"})."""
+    base, _, rest = ruleset.partition("[")
+    chosen = {}
+    for kv in filter(None, rest.rstrip("]").split(",")):
+        k, _, v = kv.partition("=")
+        if k.strip() not in SETTINGS:
+            sys.exit(f"no oracle option for setting {k.strip()}; known: {', '.join(SETTINGS)}")
+        chosen[k.strip()] = v.strip()
+    return base, chosen
+
+
 KAZOE = {"limited": HandConstants.KAZOE_LIMITED, "sanbaiman": HandConstants.KAZOE_SANBAIMAN,
          "none": HandConstants.KAZOE_NO_LIMIT}
 
@@ -232,8 +259,11 @@ def ours(rec, players):
     return {"han": rec["han"], "fu": rec["fu"], "yaku": dict(yaku), "dora": dict(dora), "pay": pay}
 
 
-def make_options(ruleset, overrides):
+def make_options(ruleset, overrides, chosen):
     o = dict(RULESETS[ruleset])
+    for k, v in chosen.items():
+        option, values = SETTINGS[k]
+        o[option] = values[v]
     for kv in overrides:
         k, _, v = kv.partition("=")
         if k not in o:
@@ -265,10 +295,11 @@ def main(argv):
     ap.add_argument("--double-yakuman-ids", action="store_true",
                     help="the ruleset has separate fans for the four double yakuman")
     a = ap.parse_args(argv)
-    if a.double_yakuman_ids:
+    base, chosen = split_name(a.ruleset)
+    if a.double_yakuman_ids or chosen.get("double_yakuman") == "true":
         YAKU.update({"Kokushi Musou Juusanmen Matchi": "kokushi_13", "Daburu Chuuren Poutou": "junsei_chuuren",
                      "Suu Ankou Tanki": "suuankou_tanki"})
-    opts, players, renhou, one_yakuman = make_options(a.oracle_options or a.ruleset, a.option)
+    opts, players, renhou, one_yakuman = make_options(a.oracle_options or base, a.option, chosen)
     lines = subprocess.run([a.mj, "sample", "--rules", a.ruleset, "--seed", str(a.seed), "--count",
                             str(a.count)], capture_output=True, text=True, check=True).stdout.splitlines()
     got = subprocess.run([a.mj, "score", "--rules", a.ruleset, "--batch", "-", "--json"], input="\n".join(lines) + "\n",
@@ -305,7 +336,7 @@ def main(argv):
             print(f"differs: {line}\n    {what}")
     n = cnt["hands"]
     agree = cnt["agree"] + cnt["rejected"]
-    print(f"ruleset {a.ruleset} options {a.option or 'default'} seed {a.seed}: {n} hands compared, "
+    print(f"ruleset {a.ruleset} oracle options {a.option or chosen or 'default'} seed {a.seed}: {n} hands compared, "
           f"{agree} agree ({100.0 * agree / max(n, 1):.2f}%: {cnt['agree']} wins, {cnt['rejected']} rejected by both), "
           f"{cnt['differ']} differ; skipped {sum(skipped.values())} {dict(skipped)}")
     print("per-yaku coverage:", dict(sorted(per_yaku.items())))

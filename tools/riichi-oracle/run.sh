@@ -19,21 +19,20 @@ run() { "$py" tools/riichi-oracle/diff.py "$mj" "$@" --count "$count" --show 5 |
 for r in riichi riichi-ema riichi-sanma; do
   run "$r" --seed 1
 done
-# The options of riichi.md as ruleset settings (tools/riichi-oracle/options/*), each against the
-# oracle configured with the same option.
-while read -r dir option extra; do
-  # shellcheck disable=SC2086
-  run "tools/riichi-oracle/options/$dir" --oracle-options riichi --option "$option" --seed 2 $extra
+# The options of riichi.md as settings of riichi (`[[setting]]` in rulesets/riichi), each value
+# other than the default against the oracle configured the same way (diff.py's SETTINGS).
+while read -r name; do
+  run "$name" --seed 2
 done <<'LIST'
-kiriage kiriage=true
-closed-tanyao has_open_tanyao=false
-no-aka has_aka_dora=false
-kazoe-sanbaiman kazoe_limit=sanbaiman
-pinfu-tsumo-fu fu_for_pinfu_tsumo=true
-no-open-pinfu-fu fu_for_open_pinfu=false
-renhou-yakuman renhou=yakuman
-renhou-mangan renhou=mangan
-kazoe-no-limit kazoe_limit=none
-double-yakuman has_double_yakuman=true --double-yakuman-ids
+riichi[kiriage=true]
+riichi[open_tanyao=false]
+riichi[aka_dora=false]
+riichi[kazoe=sanbaiman]
+riichi[pinfu_tsumo_fu=true]
+riichi[open_pinfu_fu=false]
+riichi[renhou=yakuman]
+riichi[renhou=mangan]
+riichi[kazoe=none]
+riichi[double_yakuman=true]
 LIST
 exit $status

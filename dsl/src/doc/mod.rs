@@ -4,6 +4,8 @@
 //! with a `[points]` formula (han and fu).
 
 mod points;
+mod settings;
+pub use settings::settings;
 
 use crate::ruleset::{Combine, Ruleset};
 use std::fmt::Write as _;
@@ -24,6 +26,7 @@ pub fn markdown(rs: &Ruleset) -> String {
     if !rs.extends.is_empty() {
         let _ = writeln!(s, "Extends: {}.\n", rs.extends.join(" → "));
     }
+    s.push_str(&settings::settings(rs));
     let product = rs.scoring.combine == Combine::Product;
     let unit = if product { "multiplier" } else { "points" };
     let han_fu = rs.points.formula.is_some();

@@ -89,6 +89,9 @@ impl Loader {
         let mut fans: Vec<MergedFan> = Vec::new();
         // Ids deleted with `remove = true`: exclusions naming them are moot, not errors.
         let mut removed: Vec<String> = Vec::new();
+        // The layer that last wrote each fan: a settings overlay is a layer of the same file as
+        // its ruleset, so "defined twice" is about layers, not files.
+        let mut writer: std::collections::HashMap<String, usize> = Default::default();
         for (li, l) in chain.iter().enumerate() {
             for f in &l.raw.fan {
                 let span = f.span();
@@ -96,7 +99,7 @@ impl Loader {
                 let id = raw.id.get_ref().clone();
                 match fans.iter().position(|m| *m.raw.id.get_ref() == id) {
                     Some(i) => {
-                        if fans[i].file == l.file {
+                        if writer.get(&id) == Some(&li) {
                             self.help(
                                 l.file,
                                 raw.id.span(),
@@ -111,6 +114,7 @@ impl Loader {
                             continue;
                         }
                         patch_fan(&mut fans[i].raw, raw);
+                        writer.insert(id, li);
                         fans[i].file = l.file;
                         fans[i].span = span;
                     }
@@ -138,6 +142,7 @@ impl Loader {
                             );
                             continue;
                         }
+                        writer.insert(id, li);
                         fans.push(MergedFan {
                             raw,
                             file: l.file,

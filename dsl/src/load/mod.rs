@@ -4,7 +4,8 @@
 //! One function per section of the ruleset, each returning its part or leaving diagnostics:
 //! [`files`] (reading and merging files), [`tiles`], [`play`] (wall, deal, play, win), [`forms`],
 //! [`words`] (context words), [`fans`], [`scoring`] (with dora, fu and points), [`settlement`] and
-//! [`competition`]; [`Loader::compile`] puts them together in that order.
+//! [`competition`]; [`Loader::compile`] puts them together in that order. [`settings`] reads the
+//! named settings a ruleset offers and the choice of them written in its name.
 
 mod competition;
 mod fans;
@@ -12,6 +13,7 @@ mod files;
 mod forms;
 mod play;
 mod scoring;
+mod settings;
 mod settlement;
 mod tiles;
 mod words;
@@ -36,9 +38,15 @@ pub fn builtin_files(name: &str) -> Option<&'static [(&'static str, &'static str
     builtin::BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
 }
 
-/// Loads `spec`: a built-in name (`mcr`) or a path to a ruleset folder (or its ruleset.toml).
-pub fn load(spec: &str) -> Result<Ruleset, Diagnostics> {
+/// Loads `spec`: a built-in name (`mcr`) or a path to a ruleset folder (or its ruleset.toml),
+/// optionally followed by a choice of its named settings, `riichi[open_tanyao=false]`.
+pub fn load(full: &str) -> Result<Ruleset, Diagnostics> {
     let mut loader = Loader::default();
+    let (spec, choices) = if builtin_files(full).is_some() || files::folder_of(full).is_some() {
+        (full, Vec::new())
+    } else {
+        settings::split_spec(full)?
+    };
     let root = match files::folder_of(spec) {
         Some(d) => Origin::Dir(d),
         None => {
@@ -57,20 +65,24 @@ pub fn load(spec: &str) -> Result<Ruleset, Diagnostics> {
             Origin::Builtin(spec.to_string())
         }
     };
-    loader.load(root)
+    loader.load(root, full, &choices)
 }
 
 /// Loads a ruleset from in-memory files (used by tests and tools): `files` maps file names to
 /// contents and must include `ruleset.toml`. `extends` resolves to built-ins.
 pub fn load_from_memory(label: &str, files: &[(&str, &str)]) -> Result<Ruleset, Diagnostics> {
     let mut loader = Loader::default();
-    loader.load(Origin::Memory(
-        label.to_string(),
-        files
-            .iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect(),
-    ))
+    loader.load(
+        Origin::Memory(
+            label.to_string(),
+            files
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect(),
+        ),
+        label,
+        &[],
+    )
 }
 
 /// A source file kept for diagnostics.
@@ -119,7 +131,14 @@ impl Loader {
         self.diag(file, span, msg).help = Some(h);
     }
 
-    fn load(&mut self, root: Origin) -> Result<Ruleset, Diagnostics> {
+    /// Reads the `extends` chain from `root`, applies the settings `choices` picks (`spec` is the
+    /// name as written, for their diagnostics) and compiles the result.
+    fn load(
+        &mut self,
+        root: Origin,
+        spec: &str,
+        choices: &[settings::Choice],
+    ) -> Result<Ruleset, Diagnostics> {
         let mut chain: Vec<Layer> = Vec::new();
         let mut origin = root;
         loop {
@@ -199,7 +218,14 @@ impl Loader {
         }
         // Base first.
         chain.reverse();
-        let rs = self.compile(&chain);
+        let Some(chosen) = self.apply_settings(&mut chain, spec, choices) else {
+            return Err(Diagnostics(std::mem::take(&mut self.diags)));
+        };
+        let rs = self.compile(&chain).map(|mut rs| {
+            rs.name = settings::chosen_name(&rs.name, &chosen, choices);
+            rs.settings = chosen;
+            rs
+        });
         if self.diags.is_empty() {
             rs.ok_or_else(|| Diagnostics(vec![]))
         } else {
@@ -325,7 +351,8 @@ impl Loader {
 
     /// The ruleset of an extends chain (base first), or `None` after the diagnostics that say why.
     fn compile(&mut self, chain: &[Layer]) -> Option<Ruleset> {
-        let top = chain.last()?;
+        // The last layer that names a ruleset: the layers after it are settings' overlays.
+        let top = chain.iter().rev().find(|l| l.raw.ruleset.is_some())?;
         let meta = top.raw.ruleset.clone()?;
         let name = meta.name.get_ref().clone();
         let inherit = |f: fn(&schema::RawMeta) -> Option<String>| {
@@ -340,8 +367,8 @@ impl Loader {
         let extends: Vec<String> = chain
             .iter()
             .rev()
-            .skip(1)
             .filter_map(|l| l.raw.ruleset.as_ref().map(|m| m.name.get_ref().clone()))
+            .skip(1)
             .collect();
 
         let (tiles_spec, tiles_file) = self.tiles_spec(chain, top.file);
@@ -460,6 +487,7 @@ impl Loader {
             scripts,
             wind_tiles,
             files,
+            settings: Vec::new(),
         })
     }
 
