@@ -6,6 +6,7 @@ use super::money::{kong_facts, pay};
 use super::rules::{DrawnFacts, Rules};
 use super::state::{Phase, State, Turn, TurnStart};
 use super::win::{shape_waits, wall_left_after};
+use crate::tile::Tile;
 
 /// Whether the wall the next draw after `seat`'s turn would come from is empty: the shared wall,
 /// or (per-seat walls) the next seat's own. Then `seat`'s draw or discard is the hand's last tile
@@ -45,25 +46,7 @@ pub(super) fn kong_stands(
 pub(super) fn draw(rules: &dyn Rules, st: &mut State, seat: usize, ev: &mut Vec<Event>) {
     match st.wall.draw_for(seat) {
         None => exhaustive(rules, st, ev),
-        Some(tile) => {
-            let s = &mut st.seats[seat];
-            s.concealed[tile.id()] += 1;
-            s.missed_win = None;
-            ev.push(Event::Draw {
-                seat,
-                tile,
-                replacement: false,
-            });
-            st.phase = Phase::Turn(Turn {
-                seat,
-                start: TurnStart::Drew {
-                    tile,
-                    after_kong: false,
-                    kong_from: None,
-                    after_bonus: false,
-                },
-            });
-        }
+        Some(tile) => take(st, seat, tile, None, ev),
     }
 }
 
@@ -79,27 +62,39 @@ pub(super) fn replacement(
 ) {
     match st.wall.replacement_for(seat) {
         None => exhaustive(rules, st, ev),
-        Some(tile) => {
-            let s = &mut st.seats[seat];
-            s.concealed[tile.id()] += 1;
-            s.missed_win = None;
-            ev.push(Event::Draw {
-                seat,
-                tile,
-                replacement: true,
-            });
-            st.phase = Phase::Turn(Turn {
-                seat,
-                start: TurnStart::Drew {
-                    tile,
-                    after_kong,
-                    kong_from,
-                    // Replacements are drawn for kongs and for bonus tiles only.
-                    after_bonus: !after_kong,
-                },
-            });
-        }
+        Some(tile) => take(st, seat, tile, Some((after_kong, kong_from)), ev),
     }
+}
+
+/// `seat` takes `tile` into the hand and starts its turn: an ordinary draw (`replaced` is
+/// `None`) or a replacement after a kong (`Some((true, kong_from))`) or a bonus tile
+/// (`Some((false, None))`).
+fn take(
+    st: &mut State,
+    seat: usize,
+    tile: Tile,
+    replaced: Option<(bool, Option<usize>)>,
+    ev: &mut Vec<Event>,
+) {
+    let s = &mut st.seats[seat];
+    s.concealed[tile.id()] += 1;
+    s.missed_win = None;
+    ev.push(Event::Draw {
+        seat,
+        tile,
+        replacement: replaced.is_some(),
+    });
+    let (after_kong, kong_from) = replaced.unwrap_or((false, None));
+    st.phase = Phase::Turn(Turn {
+        seat,
+        start: TurnStart::Drew {
+            tile,
+            after_kong,
+            kong_from,
+            // Replacements are drawn for kongs and for bonus tiles only.
+            after_bonus: replaced.is_some() && !after_kong,
+        },
+    });
 }
 
 /// The drawn hand (荒牌), with the ruleset's drawn-hand payments.

@@ -127,25 +127,7 @@ pub(super) fn penalties(
                     ..
                 }) if fix && *rs == s && rr == PENALTY_REASON => events[*pos] = mine,
                 _ if fix => events.insert(*pos, mine),
-                Some(r) => {
-                    return Err(Divergence {
-                        index: *pos,
-                        message: format!(
-                            "recorded {}, the penalty gives {}",
-                            serde_json::to_string(r).unwrap_or_default(),
-                            serde_json::to_string(&mine).unwrap_or_default()
-                        ),
-                    })
-                }
-                None => {
-                    return Err(Divergence {
-                        index: *pos,
-                        message: format!(
-                            "the record ends, the penalty gives {}",
-                            serde_json::to_string(&mine).unwrap_or_default()
-                        ),
-                    })
-                }
+                other => return Err(diverged(*pos, other, "the penalty", &mine)),
             }
             *pos += 1;
         }
@@ -170,25 +152,7 @@ pub(super) fn compare(
                 recorded[*pos] = mine;
                 *pos += 1;
             }
-            Some(r) => {
-                return Err(Divergence {
-                    index: *pos,
-                    message: format!(
-                        "recorded {}, replay gives {}",
-                        serde_json::to_string(r).unwrap_or_default(),
-                        serde_json::to_string(&mine).unwrap_or_default()
-                    ),
-                })
-            }
-            None => {
-                return Err(Divergence {
-                    index: *pos,
-                    message: format!(
-                        "the record ends, replay gives {}",
-                        serde_json::to_string(&mine).unwrap_or_default()
-                    ),
-                })
-            }
+            other => return Err(diverged(*pos, other, "replay", &mine)),
         }
     }
     Ok(())
@@ -264,4 +228,15 @@ pub(super) fn derive_action(
         }
         Phase::Over { .. } => None,
     }
+}
+
+/// Where the record and the replay part: the recorded event at `index` (none: the record
+/// ended) against the one `source` produced.
+fn diverged(index: usize, recorded: Option<&RecordEvent>, source: &str, mine: &RecordEvent) -> Divergence {
+    let json = |e: &RecordEvent| serde_json::to_string(e).unwrap_or_default();
+    let message = match recorded {
+        Some(r) => format!("recorded {}, {source} gives {}", json(r), json(mine)),
+        None => format!("the record ends, {source} gives {}", json(mine)),
+    };
+    Divergence { index, message }
 }
