@@ -7,21 +7,7 @@ use mj_core::tile::MAX_KINDS;
 use mj_core::wait::{shanten, shanten_best, waits};
 use mj_core::{Counts, FormRules, Rng, Tile, TileSet};
 use mj_testkit::presets;
-use mj_testkit::shapes::{counts, tile};
-
-fn all_forms(set: &TileSet) -> FormRules {
-    FormRules {
-        standard: true,
-        seven_pairs: true,
-        seven_pairs_allow_four: true,
-        orphans: set
-            .playing_tiles()
-            .filter(|&t| set.is_terminal(t) || set.is_honour(t))
-            .collect(),
-        honours_knitted: true,
-        knitted_straight: true,
-    }
-}
+use mj_testkit::shapes::{all_forms, counts, tile};
 
 fn bench(c: &mut Criterion) {
     let mcr = TileSet::new("mcr", &presets::chinese_official()).expect("preset");

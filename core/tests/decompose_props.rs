@@ -11,6 +11,7 @@ use mj_core::tile::{Kind, MAX_KINDS};
 use mj_core::wait::{shanten, waits};
 use mj_core::{Counts, Form, FormRules, Meld, Reading, SetKind, Tile, TileSet, Wait, WinPlace};
 use mj_testkit::presets;
+use mj_testkit::shapes;
 use proptest::prelude::*;
 
 struct Rng(u64);
@@ -38,23 +39,6 @@ fn sets() -> Vec<TileSet> {
 
 fn playing(set: &TileSet) -> Vec<Tile> {
     set.playing_tiles().collect()
-}
-
-/// Every form on, orphans being the set's terminals and honours: whatever the preset, all code
-/// paths run.
-fn rules_for(set: &TileSet) -> FormRules {
-    let orphans = playing(set)
-        .into_iter()
-        .filter(|&t| set.is_terminal(t) || set.is_honour(t))
-        .collect();
-    FormRules {
-        standard: true,
-        seven_pairs: true,
-        seven_pairs_allow_four: true,
-        orphans,
-        honours_knitted: true,
-        knitted_straight: true,
-    }
 }
 
 fn chow_tiles(set: &TileSet, t: Tile) -> Option<[Tile; 3]> {
@@ -596,7 +580,7 @@ fn check_complete_shanten(set: &TileSet, rules: &FormRules, g: &Gen) {
 
 fn run(seed: u64, preset: usize, kind: usize, standard_only: bool) {
     let set = &sets()[preset];
-    let mut rules = rules_for(set);
+    let mut rules = shapes::all_forms(set);
     if standard_only {
         rules = FormRules {
             orphans: Vec::new(),
@@ -604,7 +588,7 @@ fn run(seed: u64, preset: usize, kind: usize, standard_only: bool) {
         };
     }
     let mut rng = Rng(seed);
-    let g = gen(set, &rules_for(set), &mut rng, kind);
+    let g = gen(set, &shapes::all_forms(set), &mut rng, kind);
     check_readings(set, &rules, &g);
     check_complete_shanten(set, &rules, &g);
     // Remove a random concealed tile: a 3n+1 hand, usually ready.
