@@ -88,6 +88,11 @@ pub struct TileSetSpec {
     /// order). Japanese tools number them E S W N P F C.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub honour_numbers: Option<Vec<char>>,
+    /// Each bonus tile belongs to a seat, by the number printed on it: `1f 5f` to E, `2f 6f` to
+    /// S, `3f 7f` to W, `4f 8f` to N (Taiwanese and Hong Kong tables score a player's own
+    /// flowers). The notation then refuses `flowers=N`, which loses whose flowers they are.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bonus_seats: bool,
 }
 
 fn four() -> u8 {
@@ -332,6 +337,8 @@ pub struct TileSet {
     red: Vec<u8>,
     /// The honour letters `1z`, `2z`, ... stand for.
     honour_numbers: Vec<char>,
+    /// Bonus tiles belong to seats ([`TileSetSpec::bonus_seats`]).
+    bonus_seats: bool,
 }
 
 impl TileSet {
@@ -417,6 +424,7 @@ impl TileSet {
             bonus_by_number: [None; 9],
             red,
             honour_numbers,
+            bonus_seats: spec.bonus_seats,
         };
         set.index_lookups();
         set.chow_starts = (0..set.kinds.len())
@@ -533,6 +541,19 @@ impl TileSet {
     /// The bonus tile numbered `number` (1–8), if this set has it.
     pub fn bonus(&self, number: u8) -> Option<Tile> {
         self.bonus_by_number.get(number as usize).copied().flatten()
+    }
+
+    /// Whether each bonus tile belongs to a seat ([`TileSetSpec::bonus_seats`]).
+    pub fn bonus_seats(&self) -> bool {
+        self.bonus_seats
+    }
+
+    /// The number printed on a bonus tile (1–8), `None` for a playing tile.
+    pub fn bonus_number(&self, t: Tile) -> Option<u8> {
+        match self.kinds.get(t.id())? {
+            Kind::Bonus { number } => Some(*number),
+            _ => None,
+        }
     }
 
     /// The suit a letter names, if this set has it.

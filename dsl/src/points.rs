@@ -367,6 +367,33 @@ pub(crate) fn derived_words(
     if let Some(slot) = words.get_mut(n) {
         *slot = Some(hand.red.count() as i64);
     }
+    let (own, sets) = seat_flowers(&rs.tiles, hand);
+    if let Some(slot) = words.get_mut(n + 1) {
+        *slot = Some(own);
+    }
+    if let Some(slot) = words.get_mut(n + 2) {
+        *slot = Some(sets);
+    }
+}
+
+/// The bonus tiles of the winner's seat written in `hand`, and the complete sets of four
+/// (`1234f`, `5678f`) among them: tile n belongs to seat (n − 1) mod 4.
+pub(crate) fn seat_flowers(set: &mj_core::TileSet, hand: &mj_core::Hand) -> (i64, i64) {
+    let seat = hand.context.seat.index();
+    let mut held = [false; 9];
+    for &t in &hand.bonus {
+        if let Some(n) = set.bonus_number(t) {
+            held[n as usize] = true;
+        }
+    }
+    let own = (1..=8u8)
+        .filter(|&n| held[n as usize] && (n - 1) % 4 == seat)
+        .count();
+    let sets = [1usize, 5]
+        .iter()
+        .filter(|&&f| held[f..f + 4].iter().all(|&h| h))
+        .count();
+    (own as i64, sets as i64)
 }
 
 /// The tiles of a tile-valued word, which the notation has already checked (`3m`, `19mE`, `5z`,

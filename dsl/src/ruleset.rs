@@ -8,8 +8,10 @@ use mj_core::notation::ContextWordSpec;
 use mj_core::{FormRules, TileSet};
 
 /// Names fan conditions see after the ruleset's context words, worked out by the scorer:
-/// `red`, the red copies held.
-pub const DERIVED_WORDS: [&str; 1] = ["red"];
+/// `red`, the red copies held; `seat_flowers`, the bonus tiles of the winner's seat held (the
+/// tile numbered n belongs to seat (n − 1) mod 4: `1f 5f` E, `2f 6f` S, `3f 7f` W, `4f 8f` N);
+/// `flower_sets`, the complete sets of four bonus tiles held (`1234f`, `5678f`).
+pub const DERIVED_WORDS: [&str; 3] = ["red", "seat_flowers", "flower_sets"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Combine {

@@ -24,6 +24,7 @@ pub fn chinese_official() -> TileSetSpec {
         honour_copies: 4,
         bonus: (1..=8).collect(),
         honour_numbers: None,
+        bonus_seats: false,
     }
 }
 
@@ -35,6 +36,7 @@ pub fn ten_rank() -> TileSetSpec {
         honour_copies: 4,
         bonus: vec![],
         honour_numbers: None,
+        bonus_seats: false,
     }
 }
 
@@ -46,6 +48,7 @@ pub fn two_suits_dragons() -> TileSetSpec {
         honour_copies: 4,
         bonus: vec![],
         honour_numbers: None,
+        bonus_seats: false,
     }
 }
 

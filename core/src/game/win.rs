@@ -10,7 +10,7 @@ use crate::decompose::is_win;
 use crate::hand::{Context, Hand};
 use crate::meld::Meld;
 use crate::notation::print_hand;
-use crate::tile::{Counts, Tile};
+use crate::tile::{Counts, Tile, TileSet};
 
 /// The tiles that complete a hand of `counts` (3n+1 tiles, `melds` declared) in shape, in tile
 /// order; a kind whose every copy is already in the hand is not a wait.
@@ -31,6 +31,7 @@ pub fn shape_waits(rules: &dyn Rules, melds: usize, counts: &Counts) -> Vec<Tile
 /// The winning hand as the scorer reads it: concealed tiles `before` plus `win` written last,
 /// with the context words the engine knows (the notation's and the ruleset's facts).
 pub(super) fn win_hand(
+    set: &TileSet,
     table: &TableRules,
     st: &State,
     seat: usize,
@@ -46,10 +47,16 @@ pub(super) fn win_hand(
         }
     }
     concealed.push(win);
+    // Where each bonus tile belongs to a seat, the scorer needs the tiles, not their count.
+    let (bonus, flowers) = if set.bonus_seats() {
+        (s.bonus.clone(), 0)
+    } else {
+        (Vec::new(), s.bonus.len() as u8)
+    };
     Hand {
         melds: s.melds.clone(),
         concealed,
-        bonus: Vec::new(),
+        bonus,
         context: Context {
             self_drawn: how.self_drawn,
             last_tile: how.last_tile(),
@@ -57,7 +64,7 @@ pub(super) fn win_hand(
             fourth: how.fourth,
             seat: s.wind,
             round: st.round,
-            flowers: s.bonus.len() as u8,
+            flowers,
             extra: how.words(table),
         },
         red: Default::default(),
@@ -101,7 +108,7 @@ pub(super) fn self_win(
         after_bonus,
         after_kong_discard: false,
     };
-    let hand = win_hand(table, st, seat, &before, tile, how);
+    let hand = win_hand(rules.tiles(), table, st, seat, &before, tile, how);
     let j = rules.judge_win(&hand).filter(|j| j.valid)?;
     Some((hand, j))
 }
@@ -142,7 +149,7 @@ pub(super) fn discard_win(
         after_bonus: false,
         after_kong_discard: o.after_kong && kong.is_none(),
     };
-    let hand = win_hand(table, st, seat, &s.concealed, tile, how);
+    let hand = win_hand(rules.tiles(), table, st, seat, &s.concealed, tile, how);
     let j = rules.judge_win(&hand).filter(|j| j.valid)?;
     Some((hand, j))
 }

@@ -167,6 +167,14 @@ pub(super) fn apply_word<'a>(
                 ctx.round = wind;
             }
         }
+        "flowers" if set.bonus_seats() => {
+            return Err(error(
+                column,
+                text,
+                "flowers=N does not say whose flowers they are, and in this ruleset each bonus tile scores by its seat",
+                "write the bonus tiles themselves after the tiles, e.g. 15f",
+            ));
+        }
         "flowers" => {
             let n = value
                 .parse::<u8>()

@@ -506,6 +506,7 @@ mod tests {
             honour_copies: 4,
             bonus: vec![],
             honour_numbers: None,
+            bonus_seats: false,
         };
         let set = TileSet::new("tiny", &spec).unwrap();
         let hand = winning_hand(&set, &mut Rng::new(1), &SampleOptions::default());
@@ -529,6 +530,7 @@ mod tests {
             honour_copies: 4,
             bonus: vec![],
             honour_numbers: None,
+            bonus_seats: false,
         };
         let set = TileSet::new("bamboo", &spec).unwrap();
         let mut rng = Rng::new(3);
