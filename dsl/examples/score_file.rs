@@ -5,14 +5,17 @@
 //!     target/reference/bin/mcr --bench < hands.txt
 //!
 //! With a fourth argument `report` each hand is scored and settled into the report `mj score`
-//! prints (payments included), as `tools/riichi-oracle/bench.py` times the riichi scorers.
+//! prints (payments included, with the account of every fan and the check of its context words);
+//! with `outcome` it is scored and settled without the account (`mj_dsl::outcome::settle_hand`:
+//! fans, han, fu, limit, payments), which is what `tools/riichi-oracle/bench.py` compares with
+//! riichienv's `HandEvaluator` (which returns the same figures and no account).
 
 use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 3 {
-        eprintln!("usage: score_file RULESET FILE [SECONDS]");
+        eprintln!("usage: score_file RULESET FILE [SECONDS [report|outcome]]");
         std::process::exit(2);
     }
     let rs = match mj_dsl::load(&args[1]) {
@@ -30,7 +33,11 @@ fn main() {
         }
     };
     let seconds: f64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(2.0);
-    let report = args.get(4).is_some_and(|a| a == "report");
+    let mode = args.get(4).map_or("score", String::as_str);
+    if !["score", "report", "outcome"].contains(&mode) {
+        eprintln!("unknown mode '{mode}': write report, outcome or nothing (the plain score)");
+        std::process::exit(2);
+    }
     let hands: Vec<_> = text
         .lines()
         .filter_map(|l| mj_core::notation::parse_hand(&rs.tiles, &rs.context_words, l.trim()).ok())
@@ -44,12 +51,22 @@ fn main() {
     let start = Instant::now();
     loop {
         for h in &hands {
-            if report {
-                if let Ok(r) = mj_dsl::report::score_hand(&rs, h) {
-                    checksum = checksum.wrapping_add(r.total + r.payments.len() as i64);
+            match mode {
+                "report" => {
+                    if let Ok(r) = mj_dsl::report::score_hand(&rs, h) {
+                        checksum = checksum.wrapping_add(r.total + r.payments.len() as i64);
+                    }
                 }
-            } else if let Ok(s) = mj_dsl::score(&rs, h) {
-                checksum = checksum.wrapping_add(s.total);
+                "outcome" => {
+                    if let Ok(o) = mj_dsl::outcome::settle_hand(&rs, h) {
+                        checksum = checksum.wrapping_add(o.total + o.payments.len() as i64);
+                    }
+                }
+                _ => {
+                    if let Ok(s) = mj_dsl::score(&rs, h) {
+                        checksum = checksum.wrapping_add(s.total);
+                    }
+                }
             }
         }
         reps += 1;

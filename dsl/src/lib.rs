@@ -10,6 +10,7 @@ pub mod doc;
 pub mod expr;
 pub mod limits;
 pub mod load;
+pub mod outcome;
 pub mod penalty;
 pub mod plan;
 pub mod points;

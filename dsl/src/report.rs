@@ -2,9 +2,10 @@
 //! JSON, the snapshot files and the web API all serialize this one struct.
 
 use crate::explain::{Explanation, Occurrence, RemovedFan};
+pub use crate::outcome::Payments;
+use crate::outcome::{alone, check_line, is_words_only, paid};
 use crate::ruleset::Ruleset;
-use crate::score::{explain, score, Score};
-use crate::settle::written::{discarder_offset, word_values};
+use crate::score::{explain, score, HanFu, Score};
 use mj_core::notation::{parse_hand, print_hand};
 use mj_core::{Hand, Wind};
 use serde::Serialize;
@@ -58,66 +59,6 @@ pub struct HandReport {
     /// The limit reached (`null` for none), for a ruleset with a `[points]` formula.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<Option<String>>,
-}
-
-/// Net change per seat, serialized as a map from seat wind letter to amount (`{"E":24,…}`), in
-/// seat order. Plain data rather than a JSON map, so a report is built without hashing or
-/// allocating per seat; empty when nothing is paid (an invalid hand).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Payments {
-    amounts: [i64; 4],
-    seats: u8,
-}
-
-impl Payments {
-    /// One amount per seat, East first; at most four seats (seats are named by wind).
-    pub fn from_seats(amounts: &[i64]) -> Payments {
-        let mut p = Payments::default();
-        for (slot, &a) in p.amounts.iter_mut().zip(amounts) {
-            *slot = a;
-            p.seats += 1;
-        }
-        p
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.seats == 0
-    }
-
-    pub fn len(&self) -> usize {
-        self.seats as usize
-    }
-
-    /// The amount of the seat whose wind letter is `seat` (`"E"`, `"S"`, …).
-    pub fn get(&self, seat: &str) -> Option<i64> {
-        self.iter()
-            .find(|&(w, _)| seat.len() == 1 && seat.starts_with(w))
-            .map(|(_, a)| a)
-    }
-
-    pub fn contains_key(&self, seat: &str) -> bool {
-        self.get(seat).is_some()
-    }
-
-    /// `(wind letter, amount)` in seat order.
-    pub fn iter(&self) -> impl Iterator<Item = (char, i64)> + '_ {
-        self.amounts[..self.len()]
-            .iter()
-            .enumerate()
-            .map(|(i, &a)| (Wind::from_index(i as u8).map_or('?', |w| w.letter()), a))
-    }
-}
-
-impl Serialize for Payments {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(self.len()))?;
-        for (w, a) in self.iter() {
-            let mut key = [0u8; 4];
-            map.serialize_entry(w.encode_utf8(&mut key), &a)?;
-        }
-        map.end()
-    }
 }
 
 /// Parses and scores a line of notation. Errors are messages ready to show.
@@ -185,59 +126,20 @@ fn witnessed(rs: &Ruleset, name: &str, report: &HandReport) -> bool {
 
 /// [`score_hand`] without the check of its context words.
 pub(crate) fn score_hand_plain(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
-    if hand.melds.is_empty() && hand.concealed.is_empty() {
+    if is_words_only(hand) {
         return score_alone(rs, hand);
     }
-    discarder_offset(rs, hand)?;
-    if hand.context.flowers > 0 && !rs.tiles.tiles().any(|t| rs.tiles.is_bonus(t)) {
-        return Err(format!(
-            "'flowers={}' — ruleset {} has no bonus tiles, so a hand holds none: leave out flowers=N",
-            hand.context.flowers, rs.name
-        ));
-    }
+    check_line(rs, hand)?;
     let (s, why) = explain(rs, hand).map_err(|e| e.to_string())?;
-    let paid = if s.valid {
-        crate::settle::written::written_payments(rs, hand, &s)?
-    } else {
-        Vec::new()
-    };
-    Ok(report(rs, hand, &s, why, &paid))
+    let payments = paid(rs, hand, &s)?;
+    Ok(report(rs, hand, &s, why, payments))
 }
 
 /// A line of words only (a context word with `alone`, e.g. `nagashi seat=S`): the word's fan
-/// alone, paid as a self-drawn win of `seat=` without the deposits on the table.
+/// alone, as [`alone`] scores and pays it.
 fn score_alone(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
-    let found = rs
-        .alone_fans
-        .iter()
-        .find(|(w, _)| hand.context.has(&rs.context_words[*w].word));
-    let Some(&(_, fan)) = found else {
-        return Err(format!(
-            "the hand has no tiles, and ruleset {} scores no result without them",
-            rs.name
-        ));
-    };
+    let (fan, han_fu, payments) = alone(rs, hand)?;
     let f = &rs.fans[fan];
-    let players = rs.play.players as usize;
-    let winner = (hand.context.seat.index() as usize).min(players - 1);
-    let han_fu = rs.points.formula.as_ref().map(|fm| {
-        let v = fm.value(f.value, 0, f.limit.then_some(f.value));
-        crate::score::HanFu {
-            han: f.value,
-            fu: 0,
-            basic: v.basic,
-            limit: v.limit,
-        }
-    });
-    let mut pay =
-        crate::settle::WinPay::plain(f.value, f.value, winner, crate::settle::WinKind::SelfDrawn, 0);
-    if let Some(h) = han_fu {
-        pay.basic = h.basic;
-        pay.han = h.han;
-    }
-    pay.words = word_values(rs, hand);
-    pay.take_deposits = false;
-    let payments = Payments::from_seats(&crate::settle::settle_win(rs, &pay));
     Ok(HandReport {
         hand: print_hand(&rs.tiles, hand).trim_start().to_string(),
         fans: vec![FanLine {
@@ -258,14 +160,17 @@ fn score_alone(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
         payments,
         han: han_fu.map(|h| h.han),
         fu: None,
-        limit: han_fu.map(|h| {
-            h.limit
-                .and_then(|i| rs.points.formula.as_ref().map(|f| f.limits[i].name.clone()))
-        }),
+        limit: han_fu.map(|h| limit_name(rs, h)),
     })
 }
 
-fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation, paid: &[i64]) -> HandReport {
+/// The name of the limit `h` reached, if any.
+fn limit_name(rs: &Ruleset, h: HanFu) -> Option<String> {
+    h.limit
+        .and_then(|i| rs.points.formula.as_ref().map(|f| f.limits[i].name.clone()))
+}
+
+fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation, payments: Payments) -> HandReport {
     let mut occurrences = why.fans.into_iter();
     let open = hand.melds.iter().any(|m| !m.is_concealed());
     let fans = s
@@ -302,7 +207,6 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation, paid: &[i64]) 
             _ => format!("{} points without bonus fans; the ruleset's minimum is {}", s.points, rs.min_points),
         }
     });
-    let payments = Payments::from_seats(paid);
     HandReport {
         hand: print_hand(&rs.tiles, hand),
         reading: why.reading,
@@ -315,10 +219,7 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation, paid: &[i64]) 
         warnings: Vec::new(),
         han: s.han_fu.map(|h| h.han),
         fu: s.han_fu.map(|h| h.fu),
-        limit: s.han_fu.map(|h| {
-            h.limit
-                .and_then(|i| rs.points.formula.as_ref().map(|f| f.limits[i].name.clone()))
-        }),
+        limit: s.han_fu.map(|h| limit_name(rs, h)),
     }
 }
 
@@ -470,14 +371,15 @@ pub fn waits_text(rs: &Ruleset, text: &str) -> Result<WaitsReport, String> {
 fn wait_points(rs: &Ruleset, hand: &Hand, tile: mj_core::Tile) -> Option<WaitPoints> {
     let mut won = hand.clone();
     won.concealed.push(tile);
-    let r = score_hand(rs, &won).ok()?;
+    // Only the figures are shown, so the hand is scored without its account.
+    let r = crate::outcome::settle_hand(rs, &won).ok()?;
     let seat = Wind::from_index(hand.context.seat.index()).map_or('E', |w| w.letter());
     Some(WaitPoints {
         tile: rs.tiles.notation(tile),
         valid: r.valid,
-        han: r.han.unwrap_or(0),
-        fu: r.fu.unwrap_or(0),
-        limit: r.limit.flatten(),
+        han: r.han_fu.map_or(0, |h| h.han),
+        fu: r.han_fu.map_or(0, |h| h.fu),
+        limit: r.limit_name(rs).map(str::to_string),
         points: r.payments.get(seat.encode_utf8(&mut [0u8; 4])).unwrap_or(0),
     })
 }

@@ -5,11 +5,14 @@
 usage: bench.py MJ [--score-file EXAMPLE] [--count N] [--seed S] [--rounds R]
 
 The hands are `mj sample --rules riichi` lines that diff.py does not skip (riichi situations),
-converted once for the Python scorers (conversion not timed). mj is timed two ways: the library
+converted once for the Python scorers (conversion not timed). mj is timed three ways: the library
 (`score_file` example, `cargo build --release -p mj-dsl --example score_file`: hands parsed first,
-then each scored and settled into its report, payments included, for a few seconds) and the CLI
-(`mj score --batch FILE --json` as one process: parsing and JSON printing included). The Python
-scorers are timed on their calls alone. Each side runs R rounds alternately; the best counts.
+then scored for a few seconds) as the outcome (`mj_dsl::outcome::settle_hand`: fans, han, fu,
+limit and every seat's payment, what riichienv's `HandEvaluator.calc` returns; the like-for-like
+comparison) and as the full report (`mj score`'s: the account of every fan and the check of the
+context words besides), and the CLI (`mj score --batch FILE --json` as one process: parsing and
+JSON printing included). The Python scorers are timed on their calls alone. Each side runs R
+rounds alternately; the best counts.
 """
 import argparse
 import json
@@ -42,7 +45,7 @@ def mahjong_inputs(lines, opts):
                          is_tenhou="first" in ctx and sd and seat == 0, is_chiihou="first" in ctx and sd and seat != 0,
                          player_wind=27 + seat, round_wind=27 + rnd, kyoutaku_number=int(ctx.get("sticks", 0)),
                          tsumi_number=int(ctx.get("honba", 0)), options=opts)
-        out.append((tiles, conc_ids[-1], melds, ind("dora"), ind("ura") if ri else None, cfg, ids, melds_w, conc, ctx))
+        out.append((tiles, conc_ids[-1], melds, ind("dora"), ind("ura") if ri else None, cfg, melds_w, conc, ctx))
     return out
 
 
@@ -52,7 +55,7 @@ def riichienv_inputs(prepared):
     WINDS = [rv.Wind.East, rv.Wind.South, rv.Wind.West, rv.Wind.North]
     kinds = {"chi": rv.MeldType.Chi, "pon": rv.MeldType.Pon, "kan": rv.MeldType.Daiminkan,
              "ankan": rv.MeldType.Ankan, "kakan": rv.MeldType.Kakan}
-    for tiles, win, melds, dora, ura, cfg, ids, melds_w, conc, ctx in prepared:
+    for tiles, win, melds, dora, ura, cfg, melds_w, conc, ctx in prepared:
         rm = []
         meld_tiles = set()
         for m, (tl, k) in zip(melds, melds_w):
@@ -84,7 +87,7 @@ def main(argv):
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--score-file", default=None, help="the score_file example binary (release)")
     a = ap.parse_args(argv)
-    opts, players, renhou, _ = diff.make_options("riichi", [])
+    opts, players, renhou, _ = diff.make_options("riichi", [], {})
     sampled = subprocess.run([a.mj, "sample", "--rules", "riichi", "--seed", str(a.seed), "--count", str(a.count * 3)],
                              capture_output=True, text=True, check=True).stdout.splitlines()
     lines = [l for l in sampled if not diff.skip_reason(*diff.parse_line(l)[::2], renhou)][: a.count]
@@ -105,14 +108,15 @@ def main(argv):
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write("\n".join(lines) + "\n")
         path = f.name
-    best = {"mj (library)": float("inf"), "mj (CLI)": float("inf"), "mahjong": float("inf"),
-            "riichienv": float("inf")}
+    best = {"mj (outcome)": float("inf"), "mj (report)": float("inf"), "mj (CLI)": float("inf"),
+            "mahjong": float("inf"), "riichienv": float("inf")}
     try:
         for _ in range(a.rounds):
-            if a.score_file:
-                out = subprocess.run([a.score_file, "riichi", path, "2", "report"], capture_output=True, text=True).stdout
+            for mode in ("outcome", "report") if a.score_file else ():
+                out = subprocess.run([a.score_file, "riichi", path, "2", mode], capture_output=True, text=True,
+                                     check=True).stdout
                 rate = json.loads(out)["hands_per_sec"]
-                best["mj (library)"] = min(best["mj (library)"], len(lines) / rate)
+                best[f"mj ({mode})"] = min(best[f"mj ({mode})"], len(lines) / rate)
             t = time.perf_counter()
             subprocess.run([a.mj, "score", "--rules", "riichi", "--batch", path, "--json"], stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, check=False)
@@ -133,8 +137,8 @@ def main(argv):
     rate = {k: n / v for k, v in best.items() if v != float("inf")}
     print(f"{n} riichi hands, best of {a.rounds} rounds:")
     for k, r in rate.items():
-        print(f"  {k:10s} {r:12,.0f} hands/s  ({best[k]:.3f} s)")
-    for k in ("mj (library)", "mj (CLI)"):
+        print(f"  {k:12s} {r:12,.0f} hands/s  ({best[k]:.3f} s)")
+    for k in ("mj (outcome)", "mj (report)", "mj (CLI)"):
         if k in rate:
             print(f"  {k}: {rate[k] / rate['mahjong']:.1f}x mahjong" +
                   (f", {rate[k] / rate['riichienv']:.2f}x riichienv" if "riichienv" in rate else ""))

@@ -1,0 +1,186 @@
+//! A hand scored and settled without its account: the fans by index, the total, han and fu, the
+//! limit and every seat's payment, and nothing a reader needs beside them (no reading in
+//! notation, no "why" per fan, no removed fans, no check of context words that changed nothing).
+//! It is what a bot, a simulation or a batch comparison with another scorer asks for, and it is
+//! the same scoring as the report's: [`settle_hand`] and [`crate::report::score_hand`] run the
+//! same scorer ([`crate::score`] is [`crate::score::explain`] without the account) and share the
+//! line checks and the settlement below, so the two agree by construction
+//! (`snapshots/tests/outcome.rs` checks it over every corpus and sampled hands).
+
+use crate::ruleset::Ruleset;
+use crate::score::{score, FanHit, HanFu, Score};
+use crate::settle::written::{discarder_offset, word_values, written_payments};
+use crate::settle::{settle_win, WinKind, WinPay};
+use mj_core::{Hand, Wind};
+use serde::Serialize;
+
+/// What a hand scores and pays, without the account of why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// Fans in table order, by index into `Ruleset::fans`, with their counts.
+    pub hits: Vec<FanHit>,
+    /// Combined value of every fan listed (han, for a ruleset with a points formula).
+    pub total: i64,
+    /// Whether the hand is a legal win reaching the ruleset's minimum.
+    pub valid: bool,
+    /// For a ruleset with a `[points]` formula: han, fu, basic points and the limit reached.
+    pub han_fu: Option<HanFu>,
+    /// Net change per seat, winner positive; empty for an invalid hand.
+    pub payments: Payments,
+}
+
+impl Outcome {
+    /// The name of the limit reached (`mangan`, …), if any.
+    pub fn limit_name<'a>(&self, rs: &'a Ruleset) -> Option<&'a str> {
+        let i = self.han_fu?.limit?;
+        rs.points.formula.as_ref().map(|f| f.limits[i].name.as_str())
+    }
+}
+
+/// Scores and settles `hand` (the last concealed tile is the winning tile). Errors are the
+/// messages [`crate::report::score_hand`] gives for the same line.
+pub fn settle_hand(rs: &Ruleset, hand: &Hand) -> Result<Outcome, String> {
+    if is_words_only(hand) {
+        let (fan, han_fu, payments) = alone(rs, hand)?;
+        let f = &rs.fans[fan];
+        return Ok(Outcome {
+            hits: vec![FanHit { fan, count: 1 }],
+            total: f.value,
+            valid: true,
+            han_fu,
+            payments,
+        });
+    }
+    check_line(rs, hand)?;
+    let s = score(rs, hand).map_err(|e| e.to_string())?;
+    let payments = paid(rs, hand, &s)?;
+    Ok(Outcome {
+        total: s.total,
+        valid: s.valid,
+        han_fu: s.han_fu,
+        payments,
+        hits: s.hits,
+    })
+}
+
+/// A line of context words only, without tiles (`nagashi seat=S`): scored by its word alone.
+pub(crate) fn is_words_only(hand: &Hand) -> bool {
+    hand.melds.is_empty() && hand.concealed.is_empty()
+}
+
+/// What a line with tiles must get right before it is scored: a `from=` that names a seat, no
+/// flowers where the ruleset has no bonus tiles.
+pub(crate) fn check_line(rs: &Ruleset, hand: &Hand) -> Result<(), String> {
+    discarder_offset(rs, hand)?;
+    if hand.context.flowers > 0 && !rs.tiles.tiles().any(|t| rs.tiles.is_bonus(t)) {
+        return Err(format!(
+            "'flowers={}' — ruleset {} has no bonus tiles, so a hand holds none: leave out flowers=N",
+            hand.context.flowers, rs.name
+        ));
+    }
+    Ok(())
+}
+
+/// The payments of a scored line: none for an invalid hand.
+pub(crate) fn paid(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<Payments, String> {
+    if !s.valid {
+        return Ok(Payments::default());
+    }
+    written_payments(rs, hand, s).map(|p| Payments::from_seats(&p))
+}
+
+/// A line of words only (a context word with `alone`, e.g. `nagashi seat=S`): the word's fan
+/// (its index), its han and basic points under a points formula, and its payments, as a
+/// self-drawn win of `seat=` without the deposits on the table.
+pub(crate) fn alone(rs: &Ruleset, hand: &Hand) -> Result<(usize, Option<HanFu>, Payments), String> {
+    let found = rs
+        .alone_fans
+        .iter()
+        .find(|(w, _)| hand.context.has(&rs.context_words[*w].word));
+    let Some(&(_, fan)) = found else {
+        return Err(format!(
+            "the hand has no tiles, and ruleset {} scores no result without them",
+            rs.name
+        ));
+    };
+    let f = &rs.fans[fan];
+    let players = rs.play.players as usize;
+    let winner = (hand.context.seat.index() as usize).min(players - 1);
+    let han_fu = rs.points.formula.as_ref().map(|fm| {
+        let v = fm.value(f.value, 0, f.limit.then_some(f.value));
+        HanFu {
+            han: f.value,
+            fu: 0,
+            basic: v.basic,
+            limit: v.limit,
+        }
+    });
+    let mut pay = WinPay::plain(f.value, f.value, winner, WinKind::SelfDrawn, 0);
+    if let Some(h) = han_fu {
+        pay.basic = h.basic;
+        pay.han = h.han;
+    }
+    pay.words = word_values(rs, hand);
+    pay.take_deposits = false;
+    Ok((fan, han_fu, Payments::from_seats(&settle_win(rs, &pay))))
+}
+
+/// Net change per seat, serialized as a map from seat wind letter to amount (`{"E":24,…}`), in
+/// seat order. Plain data rather than a JSON map, so a report is built without hashing or
+/// allocating per seat; empty when nothing is paid (an invalid hand).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Payments {
+    amounts: [i64; 4],
+    seats: u8,
+}
+
+impl Payments {
+    /// One amount per seat, East first; at most four seats (seats are named by wind).
+    pub fn from_seats(amounts: &[i64]) -> Payments {
+        let mut p = Payments::default();
+        for (slot, &a) in p.amounts.iter_mut().zip(amounts) {
+            *slot = a;
+            p.seats += 1;
+        }
+        p
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.seats == 0
+    }
+
+    pub fn len(&self) -> usize {
+        self.seats as usize
+    }
+
+    /// The amount of the seat whose wind letter is `seat` (`"E"`, `"S"`, …).
+    pub fn get(&self, seat: &str) -> Option<i64> {
+        self.iter()
+            .find(|&(w, _)| seat.len() == 1 && seat.starts_with(w))
+            .map(|(_, a)| a)
+    }
+
+    pub fn contains_key(&self, seat: &str) -> bool {
+        self.get(seat).is_some()
+    }
+
+    /// `(wind letter, amount)` in seat order.
+    pub fn iter(&self) -> impl Iterator<Item = (char, i64)> + '_ {
+        self.amounts[..self.len()]
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| (Wind::from_index(i as u8).map_or('?', |w| w.letter()), a))
+    }
+}
+
+impl Serialize for Payments {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.len()))?;
+        for (w, a) in self.iter() {
+            let mut key = [0u8; 4];
+            map.serialize_entry(w.encode_utf8(&mut key), &a)?;
+        }
+        map.end()
+    }
+}
