@@ -43,7 +43,7 @@ fn agree(rs: &Ruleset, hand: &Hand, line: &str) -> bool {
             } else {
                 assert_eq!(o.han_fu.map(|h| h.fu), r.fu, "{ctx}: fu");
             }
-            let limit = r.limit.clone().map(|l| l.map(String::from));
+            let limit = r.limit.clone();
             assert_eq!(
                 o.han_fu.map(|_| o.limit_name(rs).map(String::from)),
                 limit,
