@@ -20,6 +20,10 @@ const PROBE_SEED: u64 = 0x5C41_97ED;
 pub struct ScriptProblem {
     /// The script function.
     pub function: String,
+    /// The script file that defines it, as the ruleset names it.
+    pub file: String,
+    /// The 1-based line of its `fn`, 0 when unknown.
+    pub line: usize,
     /// What went wrong, with the script's file and line where rhai knows them.
     pub message: String,
     /// The probe hand, in notation, that showed it.
@@ -36,12 +40,19 @@ pub fn probe_scripts(rs: &Ruleset) -> Vec<ScriptProblem> {
     let opts = SampleOptions::default();
     let mut out = Vec::new();
     for _ in 0..PROBE_HANDS {
+        // A caller with a budget (the studio checks as the designer types) gets what was found.
+        if crate::cancel::cancelled() {
+            break;
+        }
         let hand = winning_hand(&rs.tiles, &mut rng, &opts);
         let before = failures.borrow().len();
         crate::score::probe(rs, &hand, &failures);
         for (script, message) in failures.borrow().iter().skip(before) {
+            let (file, line) = rs.scripts.location(*script).unwrap_or(("script", 0));
             out.push(ScriptProblem {
                 function: rs.scripts.function_name(*script).unwrap_or("?").to_string(),
+                file: file.to_string(),
+                line,
                 message: message.clone(),
                 hand: mj_core::notation::print_hand(&rs.tiles, &hand),
             });

@@ -245,3 +245,31 @@ fn eval_and_import_are_refused_when_the_ruleset_loads() {
         );
     }
 }
+
+/// `mj check`'s probe runs a script that hit a limit once, not again on every probe hand and
+/// reading: probing a runaway script costs about one run to the operation limit (it cost one per
+/// hand and reading before, over 64 of them, seconds in a debug build). A ratio of times, with
+/// a wide margin, so that a loaded machine does not fail it.
+#[test]
+fn the_probe_runs_a_runaway_script_to_its_limit_once() {
+    let _one_at_a_time = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let rs = ruleset_with("fn spin(hand) { let n = 0; loop { n += 1; } n }", "spin").expect("loads");
+    let one_run = (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            assert!(mj_dsl::score_text(&rs, HAND).is_err());
+            start.elapsed()
+        })
+        .max()
+        .unwrap_or_default();
+    let start = Instant::now();
+    let problems = mj_dsl::probe::probe_scripts(&rs);
+    let probe = start.elapsed();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].message.contains("stopped after"), "{problems:?}");
+    assert_eq!((problems[0].file.as_str(), problems[0].line), ("evil.rhai", 1));
+    assert!(
+        probe < one_run * 16,
+        "the probe took {probe:?}, one run to the limit {one_run:?}"
+    );
+}

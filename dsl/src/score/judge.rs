@@ -121,10 +121,14 @@ pub(super) fn judge_facts(
     {
         check_gate(rs, step, facts);
     }
-    // The probe runs every script before the fans are judged: judging stops at the first
-    // failing script.
+    // The probe runs every script that has not failed yet, and judges nothing: its score is
+    // thrown away, and judging would run the scripts again, so a script that hit its operation
+    // or time limit would be run to that limit once per reading and hand instead of once.
     if let Some(failures) = h.probe {
         for s in plan.plain.iter().filter_map(|step| step.script) {
+            if crate::cancel::cancelled() {
+                break;
+            }
             if failures.borrow().iter().any(|(f, _)| *f == s) {
                 continue;
             }
@@ -132,6 +136,7 @@ pub(super) fn judge_facts(
                 failures.borrow_mut().push((s, m));
             }
         }
+        return Ok(row.touched);
     }
     for (c, chunk) in plan.plain.chunks(64).enumerate() {
         let pass = plan.plain_masks.admitted(c, facts.flags, facts.present);
