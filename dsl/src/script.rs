@@ -14,6 +14,13 @@ pub const MAX_STRING: usize = 4_096;
 pub const MAX_ARRAY: usize = 1_024;
 pub const MAX_MAP: usize = 256;
 
+/// How often (in operations) a script looks at the cancellation flag: often enough to stop
+/// within a fraction of a millisecond, rarely enough to cost nothing measurable.
+const CANCEL_CHECK_EVERY: u64 = 4_096;
+
+/// The value a script is terminated with when its caller stopped waiting.
+const CANCELLED: &str = "cancelled";
+
 /// Compiled scripts of one ruleset.
 #[derive(Clone, Default)]
 pub struct Scripts {
@@ -73,6 +80,15 @@ pub fn sandbox() -> rhai::Engine {
             }
         }
         Ok(None)
+    });
+    // A caller that stopped waiting (the server's time limit, a check's budget) stops a script
+    // too, not only the loops between hands: looked at every `CANCEL_CHECK_EVERY` operations.
+    e.on_progress(|ops| {
+        if ops % CANCEL_CHECK_EVERY == 0 && crate::cancel::cancelled() {
+            Some(rhai::Dynamic::from(CANCELLED))
+        } else {
+            None
+        }
     });
     e.on_print(|_| {});
     e.on_debug(|_, _, _| {});
@@ -174,6 +190,13 @@ impl Scripts {
         self.functions.iter().map(|(n, _)| n.as_str())
     }
 
+    /// The file and 1-based line (0 when unknown) of script function `index`'s `fn`.
+    pub fn location(&self, index: usize) -> Option<(&str, usize)> {
+        let (_, ast) = self.functions.get(index)?;
+        let file = self.files.get(*ast).map_or("script", String::as_str);
+        Some((file, self.lines.get(index).copied().unwrap_or(0)))
+    }
+
     pub fn file_count(&self) -> usize {
         self.asts.len()
     }
@@ -247,6 +270,9 @@ fn runtime_message(name: &str, file: &str, e: &rhai::EvalAltResult) -> String {
     match inner {
         E::ErrorTooManyOperations(_) => format!(
             "script function `{name}` in {file} was stopped after {MAX_OPERATIONS} operations, the sandbox's limit; a loop that never ends?"
+        ),
+        E::ErrorTerminated(..) => format!(
+            "script function `{name}` in {file} was stopped: the request's time ran out (a loop that runs too long?)"
         ),
         E::ErrorStackOverflow(_) => format!(
             "script function `{name}` in {file} was stopped: calls nested deeper than {MAX_CALL_LEVELS}; a recursion that never ends?"

@@ -153,29 +153,37 @@ pub fn run(
     let len = shard.len(e.hands);
     let threads = (threads.max(1) as u64).min(len.max(1));
     let stop = AtomicBool::new(false);
+    // A caller that stops waiting (the server's time limit) stops the workers too.
+    let token = mj_dsl::cancel::current().unwrap_or_default();
     let results: Vec<Result<Partial, (u64, String)>> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads)
             .map(|w| {
                 let stop = &stop;
+                let token = &token;
                 s.spawn(move || {
-                    let mut p = Partial::default();
-                    let mut pos = w;
-                    while pos < len {
-                        if stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let k = shard.index + pos * shard.count;
-                        match play(t, e.bot, e.seed, k) {
-                            Ok(r) => p.add(&r),
-                            Err(msg) => {
-                                stop.store(true, Ordering::Relaxed);
-                                return Err((k, msg));
+                    mj_dsl::cancel::run_with(token, || {
+                        let mut p = Partial::default();
+                        let mut pos = w;
+                        while pos < len {
+                            if stop.load(Ordering::Relaxed) {
+                                break;
                             }
+                            if mj_dsl::cancel::cancelled() {
+                                return Err((u64::MAX, "the run was cancelled".to_string()));
+                            }
+                            let k = shard.index + pos * shard.count;
+                            match play(t, e.bot, e.seed, k) {
+                                Ok(r) => p.add(&r),
+                                Err(msg) => {
+                                    stop.store(true, Ordering::Relaxed);
+                                    return Err((k, msg));
+                                }
+                            }
+                            progress(1);
+                            pos += threads;
                         }
-                        progress(1);
-                        pos += threads;
-                    }
-                    Ok(p)
+                        Ok(p)
+                    })
                 })
             })
             .collect();
@@ -237,6 +245,18 @@ mod tests {
         assert_eq!(seating(17, 3), (2, Wind::SOUTH));
         assert_eq!(seating(9, 4), (1, Wind::WEST));
         assert_eq!(seating(16, 4), (0, Wind::EAST));
+    }
+
+    /// A run under a raised cancellation flag (the server gave up waiting) stops its workers
+    /// instead of playing on, and says so.
+    #[test]
+    fn a_cancelled_caller_stops_the_workers() {
+        let t = Table::new(mj_dsl::load("mcr").expect("mcr")).expect("table");
+        let e = experiment(&t, Bot::Greedy, 11, 1_000_000);
+        let token = mj_dsl::cancel::Cancel::new();
+        token.cancel();
+        let out = mj_dsl::cancel::run_with(&token, || run(&t, &e, Shard::WHOLE, 2, &|_| {}));
+        assert_eq!(out.err().as_deref(), Some("the run was cancelled"));
     }
 
     /// A fixed seed's Partial agrees with counts taken straight from the records it played.
