@@ -4,6 +4,7 @@
 //! serialisable reports, the very JSON the command line prints.
 
 use crate::error::ApiError;
+use crate::inline::RulesetRef;
 use crate::{replay as view, AppState};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -18,11 +19,11 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
-type Answer<T> = Result<Json<T>, ApiError>;
+pub(crate) type Answer<T> = Result<Json<T>, ApiError>;
 
 /// Decodes a JSON body. An oversized body is 413, anything that is not the route's JSON is 400,
 /// with serde's message (which names the line, column and field).
-fn body<T: DeserializeOwned>(raw: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+pub(crate) fn body<T: DeserializeOwned>(raw: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
     let bytes = raw.map_err(|e| {
         let status = e.status();
         if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -38,7 +39,7 @@ fn body<T: DeserializeOwned>(raw: Result<Bytes, BytesRejection>) -> Result<T, Ap
 /// the wait plus the work exceed the timeout. Abandoned work is cancelled: the library's loops
 /// over hands check the flag ([`mj_dsl::cancel`]) and stop, and only then is the place given
 /// back, so work that cannot stop at once still counts against the bound.
-async fn compute<T: Send + 'static>(
+pub(crate) async fn compute<T: Send + 'static>(
     state: &AppState,
     job: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
@@ -81,7 +82,7 @@ async fn compute<T: Send + 'static>(
 }
 
 /// The entry for `name`, or 404 listing the names there are.
-fn entry<'a>(state: &'a AppState, name: &str) -> Result<&'a crate::Entry, ApiError> {
+pub(crate) fn entry<'a>(state: &'a AppState, name: &str) -> Result<&'a crate::Entry, ApiError> {
     state.registry.get(name).ok_or_else(|| {
         let names: Vec<&str> = state.registry.names().collect();
         ApiError::not_found(format!(
@@ -270,7 +271,8 @@ impl Tiles {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreRequest {
-    ruleset: String,
+    /// A name, or an inline ruleset (`{"files": {...}}`).
+    ruleset: RulesetRef,
     /// A line of notation, winning tile last, context words after.
     #[serde(default)]
     hand: Option<String>,
@@ -290,9 +292,9 @@ pub async fn score(State(state): State<AppState>, raw: Result<Bytes, BytesReject
                 "give the hand either as `hand` (notation) or as `tiles` (structured), not both or neither",
             )),
         };
-    let rs = Arc::clone(&entry(&state, &req.ruleset)?.ruleset);
+    let rs = req.ruleset.pending(&state)?;
     compute(&state, move || {
-        score_text(&rs, &line).map_err(ApiError::unprocessable)
+        score_text(&*rs.ruleset()?, &line).map_err(ApiError::unprocessable)
     })
     .await
     .map(Json)
@@ -301,7 +303,7 @@ pub async fn score(State(state): State<AppState>, raw: Result<Bytes, BytesReject
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WaitsRequest {
-    ruleset: String,
+    ruleset: RulesetRef,
     /// A hand one tile short, without a winning tile.
     hand: String,
 }
@@ -309,9 +311,9 @@ pub struct WaitsRequest {
 /// `POST /api/waits`: the `mj waits --json` report.
 pub async fn waits(State(state): State<AppState>, raw: Result<Bytes, BytesRejection>) -> Answer<WaitsReport> {
     let req: WaitsRequest = body(raw)?;
-    let rs = Arc::clone(&entry(&state, &req.ruleset)?.ruleset);
+    let rs = req.ruleset.pending(&state)?;
     compute(&state, move || {
-        waits_text(&rs, &req.hand).map_err(ApiError::unprocessable)
+        waits_text(&*rs.ruleset()?, &req.hand).map_err(ApiError::unprocessable)
     })
     .await
     .map(Json)
@@ -320,10 +322,10 @@ pub async fn waits(State(state): State<AppState>, raw: Result<Bytes, BytesReject
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DiffRequest {
-    /// The ruleset before the change.
-    a: String,
+    /// The ruleset before the change: a name or an inline ruleset.
+    a: RulesetRef,
     /// The ruleset after it.
-    b: String,
+    b: RulesetRef,
     /// Hands, one line of notation each.
     #[serde(default)]
     hands: Vec<String>,
@@ -331,13 +333,35 @@ pub struct DiffRequest {
     /// neither, the snapshot corpus of `a` (or of the nearest ruleset it extends).
     #[serde(default)]
     corpus: Option<String>,
+    /// The snapshot corpus of `a` as well as the hands given (the studio's "the parent's
+    /// corpus and the hands I pasted").
+    #[serde(default)]
+    snapshots: bool,
 }
 
 /// `POST /api/diff`: the `mj diff --json` report over the given hands.
 pub async fn diff(State(state): State<AppState>, raw: Result<Bytes, BytesRejection>) -> Answer<DiffReport> {
     let req: DiffRequest = body(raw)?;
-    let a = Arc::clone(&entry(&state, &req.a)?.ruleset);
-    let b = Arc::clone(&entry(&state, &req.b)?.ruleset);
+    let (a, b) = (req.a.pending(&state)?, req.b.pending(&state)?);
+    let max = state.limits.max_diff_hands;
+    compute(&state, move || {
+        let (a, b) = (a.ruleset()?, b.ruleset()?);
+        let cases = diff_cases(&req, &a)?;
+        if cases.len() > max {
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("{} hands; one request compares at most {max}", cases.len()),
+            ));
+        }
+        Ok(compare(&a, &b, &cases))
+    })
+    .await
+    .map(Json)
+}
+
+/// The hands a diff request compares: its `hands`, its `corpus`, and the snapshot corpus of `a`
+/// when it asks for it or gives nothing else (as `mj diff A B`).
+fn diff_cases(req: &DiffRequest, a: &mj_dsl::Ruleset) -> Result<Vec<Case>, ApiError> {
     let mut cases: Vec<Case> = req
         .hands
         .iter()
@@ -352,27 +376,18 @@ pub async fn diff(State(state): State<AppState>, raw: Result<Bytes, BytesRejecti
     if let Some(text) = &req.corpus {
         cases.extend(mj_dsl::diff::read_corpus(text, "corpus"));
     }
-    if req.hands.is_empty() && req.corpus.is_none() {
-        // As `mj diff A B`: the snapshot corpus of A (or of what it extends).
-        cases = mj_dsl::diff::default_cases(&a).map_err(|e| {
+    if req.snapshots || (req.hands.is_empty() && req.corpus.is_none()) {
+        let corpus = mj_dsl::diff::default_cases(a).map_err(|e| {
             ApiError::bad_request(format!("{e}; give the hands to compare as `hands` or `corpus`"))
         })?;
+        cases.extend(corpus);
     }
     if cases.is_empty() {
         return Err(ApiError::bad_request(
             "give the hands to compare as `hands` or `corpus`",
         ));
     }
-    let max = state.limits.max_diff_hands;
-    if cases.len() > max {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("{} hands; one request compares at most {max}", cases.len()),
-        ));
-    }
-    compute(&state, move || Ok(compare(&a, &b, &cases)))
-        .await
-        .map(Json)
+    Ok(cases)
 }
 
 /// `POST /api/replay`: a game record (`mj-record` v1, the JSON of `mj play --json`) replayed

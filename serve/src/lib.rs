@@ -10,11 +10,15 @@ mod api;
 mod assets;
 mod error;
 mod idle;
+mod inline;
 mod registry;
 mod replay;
+mod studio;
 
 pub use error::ApiError;
+pub use inline::{MAX_BYTES as MAX_INLINE_BYTES, MAX_FILES as MAX_INLINE_FILES};
 pub use registry::{Entry, Registry};
+pub use studio::PROBE_BUDGET;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
@@ -48,6 +52,11 @@ pub struct Limits {
     /// however steadily its bytes come (a client trickling a byte now and then is closed too).
     /// At least `idle` plus `timeout`, so that a request sent at once is never cut.
     pub head: Duration,
+    /// Most hands in one `/api/simulate` run (per ruleset).
+    pub max_sim_hands: u64,
+    /// Worker threads of one `/api/simulate` run: a balance run must not take every core from
+    /// the other requests.
+    pub sim_threads: usize,
 }
 
 impl Default for Limits {
@@ -59,6 +68,8 @@ impl Default for Limits {
             max_diff_hands: 5000,
             idle: Duration::from_secs(15),
             head: Duration::from_secs(60),
+            max_sim_hands: 5000,
+            sim_threads: 2,
         }
     }
 }
@@ -95,6 +106,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/waits", post(api::waits))
         .route("/api/replay", post(api::replay))
         .route("/api/diff", post(api::diff))
+        .route("/api/check", post(studio::check))
+        .route("/api/doc", post(studio::doc))
+        .route("/api/simulate", post(studio::simulate))
+        .route("/api/rulesets/{name}/files", get(studio::files))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(max_body))

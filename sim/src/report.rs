@@ -123,21 +123,23 @@ fn header(e: &Experiment) -> String {
     )
 }
 
+/// The `mj-simulate` JSON report of one experiment as a value, for a front end that embeds it
+/// in an answer of its own (the server's balance run) without printing and re-reading it.
+pub fn report_json(e: &Experiment, p: &Partial) -> serde_json::Value {
+    serde_json::json!({
+        "format": REPORT_FORMAT,
+        "version": VERSION,
+        "experiment": e,
+        "figures": Figures::of(p),
+    })
+}
+
 /// The report of one experiment, in the chosen form.
 pub fn report(e: &Experiment, p: &Partial, format: Format) -> String {
-    let f = Figures::of(p);
     match format {
-        Format::Json => {
-            let v = serde_json::json!({
-                "format": REPORT_FORMAT,
-                "version": VERSION,
-                "experiment": e,
-                "figures": f,
-            });
-            format!("{v}\n")
-        }
-        Format::Csv => report_csv(&f),
-        Format::Text => report_text(e, &f),
+        Format::Json => format!("{}\n", report_json(e, p)),
+        Format::Csv => report_csv(&Figures::of(p)),
+        Format::Text => report_text(e, &Figures::of(p)),
     }
 }
 
