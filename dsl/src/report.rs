@@ -195,16 +195,21 @@ fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation, payments: Paym
         .collect();
     let reason = (!s.valid).then(|| {
         let bonus_only = s.points == 0 && !rs.bonus_counts_toward_min;
+        // What was compared with the minimum: with bonus fans counted toward it, the total.
+        let (value, what) = if rs.bonus_counts_toward_min {
+            (s.total, "bonus fans included")
+        } else {
+            (s.points, "without bonus fans")
+        };
         match rs.win.discard_min_points {
             _ if bonus_only && s.hits.iter().any(|h| rs.fans[h.fan].bonus) => format!(
                 "only bonus fans scored, and bonus fans never count toward the minimum; the ruleset's minimum is {}",
                 rs.min_points
             ),
-            Some(m) if !hand.context.self_drawn && s.points < m => format!(
-                "{} points without bonus fans; the ruleset's minimum for a win on a discard is {m}",
-                s.points
+            Some(m) if !hand.context.self_drawn && value < m => format!(
+                "{value} points {what}; the ruleset's minimum for a win on a discard is {m}"
             ),
-            _ => format!("{} points without bonus fans; the ruleset's minimum is {}", s.points, rs.min_points),
+            _ => format!("{value} points {what}; the ruleset's minimum is {}", rs.min_points),
         }
     });
     HandReport {

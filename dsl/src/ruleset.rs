@@ -38,6 +38,8 @@ pub struct Scoring {
     pub wait_per_reading: bool,
     /// Fans marked `exclusive`.
     pub exclusive_fans: Vec<usize>,
+    /// Some fan is a `limit` fan, so a reading where one scores drops every other fan.
+    pub has_limit_fans: bool,
     /// Which fans the scorer visits at each step, worked out once at load.
     pub plan: Plan,
 }
@@ -75,6 +77,8 @@ pub struct Settlement {
     pub horses: Option<schema::Horses>,
     /// Paid to the winner from the table (riichi deposits).
     pub deposits: Option<Cond>,
+    /// The fan total → payment table formulas read as `table`.
+    pub fan_table: Option<schema::FanTable>,
 }
 
 /// Compiled instant kong payments.

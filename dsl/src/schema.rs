@@ -411,6 +411,32 @@ pub struct Settlement {
     /// Paid to the winner from the table (no seat pays it): deposits such as riichi sticks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deposits: Option<String>,
+    /// A fan total → payment table with a limit, read by formulas as `table`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fan_table: Option<FanTable>,
+}
+
+/// What a hand of so many fans pays, as a table rather than a formula (Hong Kong's 1-2-4-8-16-
+/// 24-…): formulas read `table`, the entry at min(total, `limit`). Two keys, so that a setting
+/// changing the limit and one changing the table compose.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct FanTable {
+    /// Entry `n` is what a hand of `n` fans pays; a total past the end pays the last entry.
+    pub points: Vec<i64>,
+    /// The fan total where payments stop rising (滿糊); default: the table's last entry.
+    #[serde(default)]
+    pub limit: Option<i64>,
+}
+
+impl FanTable {
+    /// The payment of a hand of `total` fans: the entry at min(total, limit), never past the
+    /// table's end; a negative total reads entry 0.
+    pub fn portion(&self, total: i64) -> i64 {
+        let last = self.points.len().saturating_sub(1) as i64;
+        let at = total.min(self.limit.unwrap_or(last)).clamp(0, last);
+        self.points.get(at as usize).copied().unwrap_or(0)
+    }
 }
 
 /// 买马: after a self-drawn win `count` tiles are revealed from the wall's end; each number tile
@@ -467,6 +493,11 @@ pub struct Liable {
     /// ... unless the winner has a concealed kong.
     #[serde(default)]
     pub last_meld_unless_concealed_kong: bool,
+    /// A number context word (`bao=K`, K counted as `from=K`) by which a hand written for
+    /// `mj score` names the player liable for its self-drawn win; play knows it from the cases
+    /// above.
+    #[serde(default)]
+    pub word: Option<String>,
     /// A player with this many claims in a row from one feeder: that feeder pays every share of
     /// the player's win, however it is won.
     #[serde(default)]

@@ -371,6 +371,7 @@ impl Rules for Table {
             fu: j.fu,
             words: Vec::new(),
             take_deposits: true,
+            liable_named: None,
         };
         settle_win(&self.ruleset, &p)
     }

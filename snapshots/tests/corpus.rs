@@ -50,6 +50,11 @@ fn shiwan_corpus() {
 }
 
 #[test]
+fn hongkong_corpus() {
+    lock("hongkong");
+}
+
+#[test]
 fn kawuxing_corpus() {
     lock("kawuxing");
 }
@@ -122,7 +127,15 @@ fn the_snapshot_catches_a_change_of_points() {
 }
 
 /// Rulesets whose own corpus must show every one of their fans at least twice.
-const FULL_CORPORA: [&str; 6] = ["mcr", "shiwan", "kawuxing", "jingji", "riichi", "riichi-ema"];
+const FULL_CORPORA: [&str; 7] = [
+    "mcr",
+    "shiwan",
+    "kawuxing",
+    "jingji",
+    "riichi",
+    "riichi-ema",
+    "hongkong",
+];
 
 /// Fans of riichi-sanma that its tiles cannot make, left out of its corpus check: 三色同順 needs a
 /// chow in the characters, which keep only 1m and 9m (riichi.md, riichi-sanma).

@@ -101,7 +101,9 @@ impl Loader {
             .filter(|(_, f)| f.exclusive)
             .map(|(i, _)| i)
             .collect();
+        let has_limit_fans = compiled.iter().any(|f| f.limit);
         Scoring {
+            has_limit_fans,
             combine,
             accounting,
             exclusive_forms,

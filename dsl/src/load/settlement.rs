@@ -55,6 +55,22 @@ impl Loader {
         ] {
             self.check_range(file, section, key, v, max);
         }
+        if let Some(t) = &raw.fan_table {
+            for &v in &t.points {
+                self.check_range(file, "settlement.fan_table", "points", Some(v), max);
+            }
+            let fans = crate::limits::MAX_FAN_VALUE;
+            self.check_range(file, "settlement.fan_table", "limit", t.limit, fans);
+            if t.points.is_empty() {
+                let span = self.find_in(file, "settlement.fan_table", "points");
+                self.help(
+                    file,
+                    span,
+                    "in [settlement.fan_table]: `points` is empty".to_string(),
+                    "list what a hand of 0, 1, 2, … fans pays, e.g. points = [1, 2, 4, 8]",
+                );
+            }
+        }
         for p in &raw.penalty {
             self.check_range(file, "settlement.penalty", "each", p.each, max);
             self.check_range(file, "settlement.penalty", "min_amount", p.min_amount, max);
@@ -93,9 +109,14 @@ impl Loader {
         }
         let scope = SettleScope(tiles, words);
         // The amounts of a points formula are offered where the ruleset has one.
-        let mut offered: Vec<&str> = crate::settle::VARS[..crate::settle::PLAIN_VARS].to_vec();
+        let plain = crate::settle::PLAIN_VARS;
+        let has_table = raw.fan_table.is_some();
+        let mut offered: Vec<&str> = crate::settle::VARS[..plain].to_vec();
+        if has_table {
+            offered.push("table");
+        }
         if has_points {
-            offered.extend(&crate::settle::VARS[crate::settle::PLAIN_VARS..]);
+            offered.extend(&crate::settle::VARS[plain + 1..]);
             offered.extend(words.iter().map(|w| w.as_str()));
         }
         let formula = |this: &mut Self, text: &Option<String>| -> Option<Cond> {
@@ -113,9 +134,18 @@ impl Loader {
                     }
                     let e = expr::compile(&ast, &scope).map_err(|e| (e.message, e.span))?;
                     // Formulas see amounts, not hands: a hand name would silently be 0.
-                    match hand_name_in(&ast, words) {
-                        Some((name, span)) => Err((
+                    if let Some((name, span)) = hand_name_in(&ast, words) {
+                        return Err((
                             format!("`{name}` describes a hand; a formula sees only amounts"),
+                            span,
+                        ));
+                    }
+                    // Without a table, `table` would silently be 0.
+                    match name_in(&ast, "table").filter(|_| !has_table && !words.iter().any(|w| w == "table"))
+                    {
+                        Some(span) => Err((
+                            "`table` reads [settlement.fan_table], which this ruleset does not have"
+                                .to_string(),
                             span,
                         )),
                         None => Ok(e),
@@ -157,6 +187,17 @@ impl Loader {
                     span,
                     format!("in [settlement] penalty `{}`: {e}", p.id),
                     "a penalty has `each = N` (fixed, to each other player), or `amounts = [..]` or `min_amount = N` (sized by the referee) with `to = \"each\"` or `to = \"one\"`",
+                );
+            }
+        }
+        if let Some(w) = raw.liable.as_ref().and_then(|l| l.word.as_ref()) {
+            if !words.contains(w) {
+                let span = self.find_in(file, "settlement.liable", &format!("\"{w}\""));
+                self.help(
+                    file,
+                    span,
+                    format!("in [settlement.liable]: word = \"{w}\" is not a context word of this ruleset"),
+                    format!("declare it: [[context]] word = \"{w}\", value = \"number\", score_only = true"),
                 );
             }
         }
@@ -207,6 +248,7 @@ impl Loader {
             float: raw.float.unwrap_or(0),
             horses: raw.horses.clone().filter(|h| h.count > 0),
             deposits: formula(self, &raw.deposits),
+            fan_table: raw.fan_table.clone(),
         }
     }
 }
@@ -222,6 +264,17 @@ fn hand_name_in(ast: &crate::expr::Ast, words: &[String]) -> Option<(String, cra
         Ast::Call(n, _, s) => Some((format!("{n}(...)"), s.clone())),
         Ast::Not(a, _) => hand_name_in(a),
         Ast::Bin(_, a, b, _) => hand_name_in(a).or_else(|| hand_name_in(b)),
+        _ => None,
+    }
+}
+
+/// Where a formula names `name`, if it does.
+fn name_in(ast: &crate::expr::Ast, name: &str) -> Option<crate::expr::Span> {
+    use crate::expr::Ast;
+    match ast {
+        Ast::Ident(n, s) if n == name => Some(s.clone()),
+        Ast::Not(a, _) => name_in(a, name),
+        Ast::Bin(_, a, b, _) => name_in(a, name).or_else(|| name_in(b, name)),
         _ => None,
     }
 }

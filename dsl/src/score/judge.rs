@@ -225,7 +225,7 @@ pub(super) fn judge_facts(
             };
         }
     }
-    if h.exposed_melds > 0 || rs.points.formula.is_some() {
+    if h.exposed_melds > 0 || rs.scoring.has_limit_fans {
         concealed_only_and_limits(rs, h.exposed_melds > 0, counts, &touched);
     }
     // The fallback fan (chicken hand) scores when nothing else but bonus fans did.

@@ -9,7 +9,8 @@ use crate::ruleset::Ruleset;
 /// winner (or konger) and the paying player had declared ready (亮倒), else 0; `DealerStreak` is
 /// how many hands in a row the dealer has kept the deal before this one. `Basic`, `Han` and `Fu`
 /// come from a `[points]` formula (`basic` is `total` without one); `WinnerDealer` and
-/// `PayerDealer` are 1 for the seat dealing the hand.
+/// `PayerDealer` are 1 for the seat dealing the hand. `Table` is the `[settlement.fan_table]`
+/// entry of the hand's total (capped at its limit).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Amount {
     Total,
@@ -19,6 +20,7 @@ pub enum Amount {
     WinnerDeclared,
     PayerDeclared,
     DealerStreak,
+    Table,
     Basic,
     Han,
     Fu,
@@ -27,7 +29,7 @@ pub enum Amount {
 }
 
 /// Every [`Amount`], in slot order.
-pub const AMOUNTS: [Amount; 12] = [
+pub const AMOUNTS: [Amount; 13] = [
     Amount::Total,
     Amount::Points,
     Amount::Bonus,
@@ -35,6 +37,7 @@ pub const AMOUNTS: [Amount; 12] = [
     Amount::WinnerDeclared,
     Amount::PayerDeclared,
     Amount::DealerStreak,
+    Amount::Table,
     Amount::Basic,
     Amount::Han,
     Amount::Fu,
@@ -44,8 +47,9 @@ pub const AMOUNTS: [Amount; 12] = [
 
 /// The names formulas write, in slot order ([`AMOUNTS`]); a ruleset's context words follow these,
 /// with their values as numbers.
-pub const VARS: [&str; 12] = [
-    // The first PLAIN_VARS are those of every ruleset; `mj check` offers the rest with [points].
+pub const VARS: [&str; 13] = [
+    // The first PLAIN_VARS are those of every ruleset; `mj check` offers `table` with a
+    // [settlement.fan_table] and the rest with [points].
     "total",
     "points",
     "bonus",
@@ -53,6 +57,7 @@ pub const VARS: [&str; 12] = [
     "winner_declared",
     "payer_declared",
     "dealer_streak",
+    "table",
     "basic",
     "han",
     "fu",

@@ -37,6 +37,9 @@ pub struct WinPay {
     /// The winner takes `[settlement] deposits` (not for a result scored without a hand, such as
     /// a nagashi mangan, where the deposits stay on the table).
     pub take_deposits: bool,
+    /// The seat a written hand names liable for its self-drawn win (`[settlement.liable] word`);
+    /// it comes before every other liability.
+    pub liable_named: Option<usize>,
 }
 
 impl std::ops::Deref for WinPay {
@@ -85,6 +88,7 @@ impl WinPay {
             fu: 0,
             words: Vec::new(),
             take_deposits: true,
+            liable_named: None,
         }
     }
 }
@@ -123,6 +127,10 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
             .set(Amount::WinnerDeclared, declared(p.winner))
             .set(Amount::PayerDeclared, declared(payer))
             .set(Amount::DealerStreak, i64::from(p.dealer_streak))
+            .set(
+                Amount::Table,
+                st.fan_table.as_ref().map_or(0, |t| t.portion(p.total)),
+            )
             .set(Amount::Basic, p.basic)
             .set(Amount::Han, p.han)
             .set(Amount::Fu, p.fu)
@@ -152,6 +160,7 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         *w = w.saturating_add(slots(p.winner).eval(rs, d));
     }
     let liable = match p.source {
+        WinKind::SelfDrawn if p.liable_named.is_some() => p.liable_named,
         WinKind::RobbedKong { konger } if st.liable.robbed_kong => Some(konger),
         WinKind::SelfDrawn if st.liable.kong_feeder && p.kong_fed_by.is_some() => p.kong_fed_by,
         WinKind::SelfDrawn => st.liable.last_meld_feeder.and_then(|m| {

@@ -57,6 +57,7 @@ pub fn written_payments(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<Vec<i64>
     // `seat=E` deals; the ruleset's words enter formulas as numbers.
     pay.dealer = 0;
     pay.words = word_values(rs, hand);
+    pay.liable_named = liable_named(rs, hand, winner, players)?;
     let raw = settle_win(rs, &pay);
     Ok(match (stacks, rs.settlement.floor) {
         (Some(st), Some(floor)) => cap_to_floor(&raw, &st, floor),
@@ -145,6 +146,37 @@ fn stacks(rs: &Ruleset, hand: &Hand) -> Result<Option<Vec<i64>>, String> {
         })
         .collect::<Result<Vec<i64>, String>>()
         .map(Some)
+}
+
+/// The seat the ruleset's liability word names (`bao=K`, K counted from the winner as in
+/// `from=K`), for a self-drawn win only: on a discard the discarder pays, and a liability word
+/// there would be read as nothing without a word.
+fn liable_named(rs: &Ruleset, hand: &Hand, winner: usize, players: usize) -> Result<Option<usize>, String> {
+    let Some(word) = rs.settlement.liable.word.as_deref() else {
+        return Ok(None);
+    };
+    let Some(v) = hand.context.value(word) else {
+        return Ok(None);
+    };
+    if !hand.context.self_drawn {
+        return Err(format!(
+            "`{word}={v}` names who pays for a self-drawn win: write it with `self`, or drop it (on a discard the discarder pays)"
+        ));
+    }
+    let k = v
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..players).contains(n))
+        .ok_or_else(|| {
+            format!(
+                "`{word}={v}` names no seat: write {}",
+                (1..players)
+                    .map(|n| format!("{word}={n}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })?;
+    Ok(Some((winner + players - k) % players))
 }
 
 /// The ruleset's context words as numbers for settlement formulas (0 absent, 1 a flag).
