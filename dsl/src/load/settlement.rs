@@ -80,6 +80,33 @@ impl Loader {
         }
     }
 
+    /// The liability word names one of the ruleset's context words, and every penalty is of
+    /// one kind.
+    fn check_penalties_and_liable_word(&mut self, raw: &schema::Settlement, file: usize, words: &[String]) {
+        for p in &raw.penalty {
+            if let Err(e) = crate::penalty::check(p) {
+                let span = self.find_in(file, "settlement", &format!("\"{}\"", p.id));
+                self.help(
+                    file,
+                    span,
+                    format!("in [settlement] penalty `{}`: {e}", p.id),
+                    "a penalty has `each = N` (fixed, to each other player), or `amounts = [..]` or `min_amount = N` (sized by the referee) with `to = \"each\"` or `to = \"one\"`",
+                );
+            }
+        }
+        if let Some(w) = raw.liable.as_ref().and_then(|l| l.word.as_ref()) {
+            if !words.contains(w) {
+                let span = self.find_in(file, "settlement.liable", &format!("\"{w}\""));
+                self.help(
+                    file,
+                    span,
+                    format!("in [settlement.liable]: word = \"{w}\" is not a context word of this ruleset"),
+                    format!("declare it: [[context]] word = \"{w}\", value = \"number\", score_only = true"),
+                );
+            }
+        }
+    }
+
     pub(super) fn compile_settlement(
         &mut self,
         raw: &schema::Settlement,
@@ -179,28 +206,7 @@ impl Loader {
                 others: formula(this, &r.others),
             }
         };
-        for p in &raw.penalty {
-            if let Err(e) = crate::penalty::check(p) {
-                let span = self.find_in(file, "settlement", &format!("\"{}\"", p.id));
-                self.help(
-                    file,
-                    span,
-                    format!("in [settlement] penalty `{}`: {e}", p.id),
-                    "a penalty has `each = N` (fixed, to each other player), or `amounts = [..]` or `min_amount = N` (sized by the referee) with `to = \"each\"` or `to = \"one\"`",
-                );
-            }
-        }
-        if let Some(w) = raw.liable.as_ref().and_then(|l| l.word.as_ref()) {
-            if !words.contains(w) {
-                let span = self.find_in(file, "settlement.liable", &format!("\"{w}\""));
-                self.help(
-                    file,
-                    span,
-                    format!("in [settlement.liable]: word = \"{w}\" is not a context word of this ruleset"),
-                    format!("declare it: [[context]] word = \"{w}\", value = \"number\", score_only = true"),
-                );
-            }
-        }
+        self.check_penalties_and_liable_word(raw, file, words);
         let self_drawn = rule(self, &raw.self_drawn);
         let discard = rule(self, &raw.discard);
         let robbed_kong = raw.robbed_kong.as_ref().map(|r| rule(self, &Some(r.clone())));
