@@ -1,7 +1,7 @@
 //! Property tests of the turn engine over many seeded hands of the Chinese Official ruleset (and
 //! its Botzone duplicate format, per-seat walls), 卡五星
 //! (three players, 亮倒, kong payments), 十万麻将 (several winners, 漏和, liabilities) and 中国竞技麻将
-//! (chips with a floor, 追牌, 包付, 倍打): every tile is accounted for at every step, only legal
+//! (chips with a floor, 追牌, 包付, 倍打) and Hong Kong old style (截糊, 詐糊): every tile is accounted for at every step, only legal
 //! actions are applied, settlements are zero-sum, records replay to the same end, and a seed always
 //! gives the same record.
 //!
@@ -212,4 +212,38 @@ fn jingji_keeps_every_invariant() {
         seen.kong_payments > 0 && seen.multiple_wins + seen.capped_wins > 0,
         "jingji: {seen:?}"
     );
+}
+
+/// hongkong (shared/rules/hongkong.md): no kong money and nothing paid at a drawn hand
+/// (Decisions 10, 13), one winner per discard (截糊, Decision 4); `multi_win=all` keeps the
+/// invariants too (two 3-番 hands ready on one tile are rare: none in 300 hands).
+/// 詐糊 (Decision 12) ends the hand wherever it falls and costs 3 × 128 to each other seat.
+#[test]
+fn hongkong_keeps_every_invariant() {
+    let seen = check_ruleset("hongkong", 300);
+    assert_eq!(
+        seen.kong_payments + seen.drawn_payments + seen.multiple_wins,
+        0,
+        "hongkong: {seen:?}"
+    );
+    check_ruleset("hongkong[multi_win=all]", 300);
+    let t = table("hongkong");
+    for i in 0..scaled(30) {
+        let (record, _) = play_checked(&t, i);
+        let discards: Vec<usize> = (0..record.events.len())
+            .filter(|&k| matches!(record.events[k], RecordEvent::Discard { .. }))
+            .collect();
+        let at = discards[(i as usize * 5) % discards.len()];
+        let mut cut = record.clone();
+        cut.events.truncate(at);
+        let offender = (i % 4) as usize;
+        let p = insert_penalty(&t, &cut, at, offender, "false_win")
+            .unwrap_or_else(|d| panic!("hongkong hand {i}: {d}"));
+        let end = replay(&t, &p).unwrap_or_else(|d| panic!("hongkong hand {i}: {d}"));
+        assert!(end.is_over(), "hongkong hand {i}: 詐糊 ends the hand");
+        assert_eq!(end.census(), t.tiles().total_tiles());
+        let net = p.net();
+        assert_eq!(net.iter().sum::<i64>(), 0, "hongkong hand {i}: not zero-sum");
+        assert_eq!(net[offender], -1152, "hongkong hand {i}");
+    }
 }

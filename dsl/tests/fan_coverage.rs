@@ -46,6 +46,24 @@ const LONG_ONLY: &[(&str, &[&str])] = &[
             "xiao_san_yuan",
         ],
     ),
+    // Not yet measured in a long run: the hongkong fans the 800-hand run does not award.
+    (
+        "hongkong",
+        &[
+            "all_concealed_pungs",
+            "all_honours",
+            "all_terminals",
+            "big_four_winds",
+            "big_three_dragons",
+            "chicken",
+            "eighteen_arhats",
+            "last_tile_discard",
+            "mixed_terminals",
+            "nine_gates",
+            "small_four_winds",
+            "small_three_dragons",
+        ],
+    ),
     ("mcr", MCR_LONG_ONLY),
     ("mcr-mil", MCR_LONG_ONLY),
     ("mcr-strict98", MCR_LONG_ONLY),
@@ -140,6 +158,9 @@ fn unreachable(ruleset: &str, fan: &str) -> Option<&'static str> {
         ("mcr-botzone", "hua_pai") => Some("the Botzone tile set has no flowers (bonus = []): no hand can hold one"),
         ("jingji", "san_jian_ke") => Some(
             "three dragon pungs, which the bots never aim for: none in 100,000 single hands, 2 wins in the 2,000-match run of the test below",
+        ),
+        ("hongkong", "heavenly" | "earthly" | "human") => Some(
+            "天糊, 地糊 and 人糊 read the `first` word, which is score_only: play sets no first-go-around fact yet",
         ),
         ("kawuxing", "san_long_qi_dui") => Some("seven pairs holding three sets of four equal tiles: none in 100,000 hands"),
         ("shiwan", "da_si_xi" | "xiao_si_xi") => Some("four (or three and a pair of) wind pungs: none in 100,000 hands"),
