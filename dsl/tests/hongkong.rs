@@ -40,6 +40,23 @@ fn example_1_all_pongs_seat_wind() {
     assert_eq!(pays(&r), (0, 48, 0, -48));
 }
 
+/// Example 2 (Decisions 1, 7, 9, 10): 混一色 3, 三元牌 1, 自摸 1, 正花 2 (1f and 5f are E's)
+/// = 7 番, M = 48 from each.
+#[test]
+fn example_2_own_flowers() {
+    let r = wins(
+        "[CCC,3]123456789p1p1p self 15f seat=E",
+        &[
+            ("half_flush", 3, 1),
+            ("self_drawn", 1, 1),
+            ("dragon_pong", 1, 1),
+            ("own_flower", 1, 2),
+        ],
+        7,
+    );
+    assert_eq!(pays(&r), (144, -48, -48, -48));
+}
+
 /// Example 3 (Decisions 7, 8, 9, 10): 清一色 7, 平糊 1, 門前清 1, 無花 1 = 10 番, the limit;
 /// N (上家) pays 2 × 128.
 #[test]
@@ -268,6 +285,47 @@ fn pong_completed_by_discard_is_not_concealed() {
         &[("all_pongs", 3, 1), ("concealed", 1, 1), ("no_flowers", 1, 1)],
         5,
     );
+}
+
+// ------------------------------------------------------------------ flowers (Decisions 1, 7)
+
+/// 一台花 2 replaces the 正花 of its set: 1f–4f is a set (2), 5f is E's own (1); with 平糊 and
+/// 門前清, 5 番 on N's discard.
+#[test]
+fn flower_set_replaces_its_own_flower() {
+    let r = wins(
+        "123m456p789s11s23s4s 12345f from=1",
+        &[
+            ("all_chows", 1, 1),
+            ("concealed", 1, 1),
+            ("own_flower", 1, 1),
+            ("flower_set", 2, 1),
+        ],
+        5,
+    );
+    assert_eq!(pays(&r), (48, 0, 0, -48));
+    wins(
+        "123m456p789s11s23s4s 12345678f self seat=W",
+        &[
+            ("all_chows", 1, 1),
+            ("concealed", 1, 1),
+            ("self_drawn", 1, 1),
+            ("flower_set", 2, 2),
+        ],
+        7,
+    );
+}
+
+/// A flower of another seat scores nothing (Decision 1: 3f is W's), and `flowers=N` is refused
+/// (notation section: the seat of each bonus tile scores).
+#[test]
+fn only_own_seat_flowers_score() {
+    wins(
+        "123m456p789s11s23s4s 236f seat=S from=2",
+        &[("all_chows", 1, 1), ("concealed", 1, 1), ("own_flower", 1, 2)],
+        4,
+    );
+    assert!(score_text(rs(), "123m456p789s11s23s4s flowers=2 from=1").is_err());
 }
 
 // ------------------------------------------------------------------ limit hands (Decision 7)
