@@ -62,6 +62,7 @@ const LONG_ONLY: &[(&str, &[&str])] = &[
             "nine_gates",
             "small_four_winds",
             "small_three_dragons",
+            "thirteen_orphans",
         ],
     ),
     ("mcr", MCR_LONG_ONLY),
