@@ -394,3 +394,19 @@ fn a_runaway_script_cannot_hold_the_server() {
     );
     assert_eq!(status, 200, "the abandoned diff still holds the only place: {v}");
 }
+
+#[test]
+fn serves_the_studio_page() {
+    let s = Server::start(Limits::default());
+    let (status, html) = s.request("GET", "/studio", b"");
+    assert_eq!(status, 200);
+    assert!(html.contains("<script src=\"/studio.js\">"), "{html}");
+    let (status, js) = s.request("GET", "/studio.js", b"");
+    assert_eq!(status, 200);
+    for route in ["/api/check", "/api/doc", "/api/diff", "/api/simulate", "/files"] {
+        assert!(js.contains(route), "studio.js does not call {route}");
+    }
+    let (status, css) = s.request("GET", "/studio.css", b"");
+    assert_eq!(status, 200);
+    assert!(css.contains(".editor"));
+}
