@@ -154,7 +154,9 @@ fn settings_are_listed_and_names_reload() {
             "kiriage",
             "open_pinfu_fu",
             "pinfu_tsumo_fu",
-            "renhou"
+            "renhou",
+            "daisharin",
+            "yakuman_cap"
         ]
     );
     assert!(r

@@ -45,6 +45,7 @@ YAKU = {
     "Dai Suushii": "daisuushii", "Ryuuiisou": "ryuuiisou", "Suu Kantsu": "suukantsu",
     "Tsuu Iisou": "tsuuiisou", "Chinroutou": "chinroutou", "Tenhou": "tenhou", "Chiihou": "chiihou",
     "Renhou": "renhou", "Renhou (yakuman)": "renhou",
+    "Daisharin": "daisharin", "Daisuurin": "daisharin", "Daichikurin": "daisharin",
 }
 for i, w in enumerate(["east", "south", "west", "north"]):
     YAKU[f"Yakuhai (seat wind {w})"] = "seat_" + w
@@ -55,25 +56,38 @@ DORA = {"Dora": "dora", "Aka Dora": "aka_dora", "Ura Dora": "ura_dora"}
 RULESETS = {
     "riichi": dict(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
                    kazoe_limit="limited", kiriage=False, fu_for_open_pinfu=True,
-                   fu_for_pinfu_tsumo=False, renhou="none", players=4),
+                   fu_for_pinfu_tsumo=False, renhou="none", limit_to_sextuple_yakuman=False, players=4),
     "riichi-ema": dict(has_open_tanyao=True, has_aka_dora=False, has_double_yakuman=False,
                        kazoe_limit="sanbaiman", kiriage=False, fu_for_open_pinfu=True,
-                       fu_for_pinfu_tsumo=False, renhou="mangan", one_yakuman=True, players=4),
+                       fu_for_pinfu_tsumo=False, renhou="mangan", limit_to_sextuple_yakuman=False, one_yakuman=True,
+                       players=4),
     "riichi-sanma": dict(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
                          kazoe_limit="limited", kiriage=False, fu_for_open_pinfu=True,
-                         fu_for_pinfu_tsumo=False, renhou="none", players=3),
+                         fu_for_pinfu_tsumo=False, renhou="none", limit_to_sextuple_yakuman=False,
+                         players=3),
 }
 # The ruleset settings of riichi (rulesets/riichi, `[[setting]]`) as the oracle's options: setting
-# -> (option, {setting value: option value}).
+# -> {setting value: {option: option value}}.
+def flag(option, **values):
+    return {v: {option: x} for v, x in values.items()}
+
+
 SETTINGS = {
-    "open_tanyao": ("has_open_tanyao", {"true": True, "false": False}),
-    "aka_dora": ("has_aka_dora", {"true": True, "false": False}),
-    "double_yakuman": ("has_double_yakuman", {"true": True, "false": False}),
-    "kazoe": ("kazoe_limit", {"yakuman": "limited", "sanbaiman": "sanbaiman", "none": "none"}),
-    "kiriage": ("kiriage", {"true": True, "false": False}),
-    "open_pinfu_fu": ("fu_for_open_pinfu", {"true": True, "false": False}),
-    "pinfu_tsumo_fu": ("fu_for_pinfu_tsumo", {"true": True, "false": False}),
-    "renhou": ("renhou", {"none": "none", "mangan": "mangan", "yakuman": "yakuman"}),
+    "open_tanyao": flag("has_open_tanyao", true=True, false=False),
+    "aka_dora": flag("has_aka_dora", true=True, false=False),
+    "double_yakuman": flag("has_double_yakuman", true=True, false=False),
+    "kazoe": flag("kazoe_limit", yakuman="limited", sanbaiman="sanbaiman", none="none"),
+    "kiriage": flag("kiriage", true=True, false=False),
+    "open_pinfu_fu": flag("fu_for_open_pinfu", true=True, false=False),
+    "pinfu_tsumo_fu": flag("fu_for_pinfu_tsumo", true=True, false=False),
+    "renhou": flag("renhou", none="none", mangan="mangan", yakuman="yakuman"),
+    "daisharin": {"none": dict(has_daisharin=False, has_daisharin_other_suits=False),
+                  "pin": dict(has_daisharin=True, has_daisharin_other_suits=False),
+                  "any_suit": dict(has_daisharin=True, has_daisharin_other_suits=True)},
+    # "1" has no OptionalRules flag: diff.py skips hands with several yakuman (one_yakuman).
+    "yakuman_cap": {"none": dict(limit_to_sextuple_yakuman=False, one_yakuman=False),
+                    "6": dict(limit_to_sextuple_yakuman=True, one_yakuman=False),
+                    "1": dict(limit_to_sextuple_yakuman=False, one_yakuman=True)},
 }
 
 
@@ -262,8 +276,9 @@ def ours(rec, players):
 def make_options(ruleset, overrides, chosen):
     o = dict(RULESETS[ruleset])
     for k, v in chosen.items():
-        option, values = SETTINGS[k]
-        o[option] = values[v]
+        if v not in SETTINGS[k]:
+            sys.exit(f"no oracle option for {k}={v}; known: {', '.join(SETTINGS[k])}")
+        o.update(SETTINGS[k][v])
     for kv in overrides:
         k, _, v = kv.partition("=")
         if k not in o:

@@ -34,5 +34,9 @@ riichi[renhou=yakuman]
 riichi[renhou=mangan]
 riichi[kazoe=none]
 riichi[double_yakuman=true]
+riichi[daisharin=pin]
+riichi[daisharin=any_suit]
+riichi[yakuman_cap=6]
+riichi[yakuman_cap=1]
 LIST
 exit $status

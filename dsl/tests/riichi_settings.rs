@@ -1,0 +1,113 @@
+//! riichi's settings for the optional yaku and caps of shared/rules/riichi.md ("Options every
+//! riichi ruleset can set": daisharin, the yakuman cap), one test per value, each with a hand the
+//! value changes. The other options' tests are in settings.rs.
+
+mod common;
+
+use common::scoring::score;
+use mj_dsl::{load, load_from_memory, HandReport, Ruleset};
+
+/// Names here choose settings, built at run time, so each is loaded afresh.
+fn rs(name: &str) -> Ruleset {
+    load(name).unwrap_or_else(|d| panic!("{name}: {d}"))
+}
+
+fn pay(r: &HandReport, seat: &str) -> i64 {
+    r.payments.get(seat).unwrap_or(0)
+}
+
+fn count(r: &HandReport, id: &str) -> u32 {
+    r.fans.iter().filter(|f| f.id == id).map(|f| f.count).sum()
+}
+
+/// Seven pairs of dots 2–8, a non-dealer's ron on the dealer's discard. Without daisharin the
+/// best reading is pinfu 1 + tanyao 1 + ryanpeikou 3 + chinitsu 6 = 11 han, a sanbaiman
+/// (Decisions 6 and 8: basic 6,000, a non-dealer's ron 4× = 24,000); as daisharin a yakuman
+/// (basic 8,000, 32,000).
+const DOTS: &str = "2233445566778p8p seat=S";
+/// The same shape in characters.
+const CHARACTERS: &str = "2233445566778m8m seat=S";
+
+/// daisharin=none (the default, has_daisharin=False): the shape scores its yaku.
+#[test]
+fn daisharin_none() {
+    let r = score(&rs("riichi"), DOTS);
+    assert_eq!(count(&r, "daisharin"), 0, "{r:?}");
+    assert_eq!(count(&r, "ryanpeikou"), 1, "{r:?}");
+    assert_eq!(pay(&r, "E"), -24000, "{r:?}");
+}
+
+/// daisharin=pin (has_daisharin=True): the dots shape is a yakuman, the characters one is not.
+#[test]
+fn daisharin_pin() {
+    let r = rs("riichi[daisharin=pin]");
+    let d = score(&r, DOTS);
+    assert_eq!((count(&d, "daisharin"), count(&d, "ryanpeikou")), (1, 0), "{d:?}");
+    assert_eq!(
+        (pay(&d, "E"), d.limit.clone()),
+        (-32000, Some(Some("yakuman".into()))),
+        "{d:?}"
+    );
+    let m = score(&r, CHARACTERS);
+    assert_eq!((count(&m, "daisharin"), pay(&m, "E")), (0, -24000), "{m:?}");
+}
+
+/// daisharin=any_suit (has_daisharin_other_suits=True): the shape in any suit is a yakuman;
+/// seven pairs with a terminal or of two suits are not.
+#[test]
+fn daisharin_any_suit() {
+    let r = rs("riichi[daisharin=any_suit]");
+    for hand in [DOTS, CHARACTERS] {
+        let d = score(&r, hand);
+        assert_eq!(
+            (count(&d, "daisharin"), pay(&d, "E")),
+            (1, -32000),
+            "{hand}: {d:?}"
+        );
+    }
+    for hand in ["1133445566778m8m seat=S", "2233445566p778s8s seat=S"] {
+        assert_eq!(count(&score(&r, hand), "daisharin"), 0, "{hand}");
+    }
+}
+
+/// A ruleset extending riichi with a test fan worth six yakuman in an all-honours hand, and
+/// `yakuman_cap` defaulting to `cap`: with tsuuiisou that hand holds seven yakuman.
+fn seven_yakuman(cap: &str) -> Ruleset {
+    let text = format!(
+        "[ruleset]\nname = \"heap\"\nextends = \"riichi\"\n\n[[fan]]\nid = \"six_fold\"\nzh = \"六倍\"\nen = \"Six-fold\"\npoints = 78\nlimit = true\nwhen = \"all(honours)\"\ndefinition = \"test\"\n\n[[setting]]\nid = \"yakuman_cap\"\ndefault = \"{cap}\"\n"
+    );
+    load_from_memory("heap", &[("ruleset.toml", &text)]).unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// Tsuuiisou with a called East: no other yakuman (no four winds, no daisangen, not concealed).
+const HONOURS: &str = "[EEE]SSSWWWFFFPP seat=S";
+
+/// yakuman_cap=none (riichi's default; Decisions 6: different yakuman add up): seven yakuman,
+/// 7 × 32,000 from the discarder.
+#[test]
+fn yakuman_cap_none() {
+    let r = score(&seven_yakuman("none"), HONOURS);
+    assert_eq!((count(&r, "tsuuiisou"), count(&r, "six_fold")), (1, 1), "{r:?}");
+    assert_eq!(pay(&r, "E"), -7 * 32000, "{r:?}");
+}
+
+/// yakuman_cap=6 (limit_to_sextuple_yakuman=True): at most six yakuman are paid.
+#[test]
+fn yakuman_cap_six() {
+    let r = score(&seven_yakuman("6"), HONOURS);
+    assert_eq!(pay(&r, "E"), -6 * 32000, "{r:?}");
+}
+
+/// yakuman_cap=1 (riichi-ema's default, "yakuman do not add up"): one yakuman at most, and a
+/// name can choose it for riichi too.
+#[test]
+fn yakuman_cap_one() {
+    let r = score(&seven_yakuman("1"), HONOURS);
+    assert_eq!(pay(&r, "E"), -32000, "{r:?}");
+    // Tsuuiisou and daisuushii: two yakuman in riichi, one under the cap.
+    let hand = "[SSS,2]EEEWWWNNNPP self seat=N round=W";
+    assert_eq!(pay(&score(&rs("riichi"), hand), "N"), 64000);
+    assert_eq!(pay(&score(&rs("riichi[yakuman_cap=1]"), hand), "N"), 32000);
+    assert_eq!(pay(&score(&rs("riichi-ema"), hand), "N"), 32000);
+    assert_eq!(pay(&score(&rs("riichi-ema[yakuman_cap=none]"), hand), "N"), 64000);
+}
