@@ -24,6 +24,30 @@ use crate::ruleset::*;
 use crate::schema::{self, RawFan, RawFile};
 use files::{deep_merge, parse_file, toml_message, Origin, TOML_SYNTAX_HELP};
 
+/// Merges one section across the chain with `merge` (a later layer onto the merged earlier ones);
+/// the value and the file of the last layer that wrote it.
+fn section_by(
+    chain: &[Layer],
+    pick: fn(&RawFile) -> Option<&toml::Value>,
+    merge: impl Fn(&mut toml::Value, &toml::Value),
+) -> Option<(toml::Value, usize)> {
+    let mut merged: Option<toml::Value> = None;
+    let mut file = 0;
+    for l in chain {
+        if let Some(v) = pick(&l.raw) {
+            file = l.file;
+            merged = Some(match merged {
+                None => v.clone(),
+                Some(mut base) => {
+                    merge(&mut base, v);
+                    base
+                }
+            });
+        }
+    }
+    merged.map(|m| (m, file))
+}
+
 mod builtin {
     include!(concat!(env!("OUT_DIR"), "/builtin.rs"));
 }
@@ -239,21 +263,7 @@ impl Loader {
         chain: &[Layer],
         pick: fn(&RawFile) -> Option<&toml::Value>,
     ) -> Option<(toml::Value, usize)> {
-        let mut merged: Option<toml::Value> = None;
-        let mut file = 0;
-        for l in chain {
-            if let Some(v) = pick(&l.raw) {
-                file = l.file;
-                merged = Some(match merged {
-                    None => v.clone(),
-                    Some(mut base) => {
-                        deep_merge(&mut base, v);
-                        base
-                    }
-                });
-            }
-        }
-        merged.map(|m| (m, file))
+        section_by(chain, pick, deep_merge)
     }
 
     /// Deserializes a merged section, reporting type errors and unknown keys against the file

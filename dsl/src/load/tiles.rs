@@ -1,6 +1,7 @@
 //! `[tiles]`: the tile set every other section is read against.
 
-use super::{Layer, Loader};
+use super::files::deep_merge;
+use super::{section_by, Layer, Loader};
 use crate::expr;
 use mj_core::{TileSet, TileSetSpec};
 
@@ -8,8 +9,22 @@ impl Loader {
     /// The `[tiles]` table as written, and its file (`None` after the diagnostic of a missing or
     /// malformed table).
     pub(super) fn tiles_spec(&mut self, chain: &[Layer], top: usize) -> (Option<TileSetSpec>, usize) {
-        let tiles_v = self.section(chain, |r| r.tiles.as_ref());
+        let mut tiles_v = section_by(chain, |r| r.tiles.as_ref(), merge_tiles);
         let tiles_file = tiles_v.as_ref().map(|x| x.1).unwrap_or(top);
+        if let Some(letters) = tiles_v
+            .as_mut()
+            .map(|(v, _)| take_removals(v))
+            .filter(|l| !l.is_empty())
+        {
+            let span = self.find_in(tiles_file, "tiles", "`remove`");
+            self.help(
+                tiles_file,
+                span,
+                format!("in [tiles]: suit {letters} is removed, but no base ruleset has it"),
+                "`{ letter = \"m\", remove = true }` deletes a suit of the ruleset extended; drop the entry, or check the letter",
+            );
+            return (None, tiles_file);
+        }
         let tiles_spec: Option<TileSetSpec> = match tiles_v {
             None => {
                 let span = self.header_span(top);
@@ -50,6 +65,64 @@ impl Loader {
             None => None,
         }
     }
+}
+
+/// `[tiles]` of a later layer onto an earlier one: keys override as everywhere, but `suits` merge
+/// by `letter` (a suit's keys override the base's suit of that letter, a new letter is added at
+/// the end, `remove = true` deletes it), so an extension or a setting says only what changes
+/// (`{ letter = "m", red = 0 }`) instead of restating every suit.
+fn merge_tiles(base: &mut toml::Value, over: &toml::Value) {
+    let letter = |v: &toml::Value| v.get("letter").and_then(|l| l.as_str()).map(str::to_string);
+    let base_suits = base.get("suits").and_then(|s| s.as_array()).cloned();
+    let over_suits = over.get("suits").and_then(|s| s.as_array());
+    deep_merge(base, over);
+    let (Some(mut suits), Some(over_suits), Some(table)) = (base_suits, over_suits, base.as_table_mut())
+    else {
+        return;
+    };
+    for (k, o) in over_suits.iter().enumerate() {
+        let removes = o.get("remove").and_then(|r| r.as_bool()) == Some(true);
+        // A letter given twice in one layer stays twice, for the tile set's "listed twice".
+        let again = over_suits[..k]
+            .iter()
+            .any(|p| letter(p).is_some() && letter(p) == letter(o));
+        match suits
+            .iter()
+            .position(|b| letter(b).is_some() && letter(b) == letter(o))
+        {
+            _ if again => suits.push(o.clone()),
+            Some(i) if removes => {
+                suits.remove(i);
+            }
+            Some(i) => deep_merge(&mut suits[i], o),
+            None => suits.push(o.clone()),
+        }
+    }
+    table.insert("suits".into(), toml::Value::Array(suits));
+}
+
+/// Takes the `remove` keys out of the merged suits (the tile set does not know them): the letters
+/// of those that asked to remove a suit no layer below had, for the diagnostic.
+fn take_removals(tiles: &mut toml::Value) -> String {
+    let mut unknown = Vec::new();
+    let suits = tiles.get_mut("suits").and_then(|s| s.as_array_mut());
+    for s in suits.into_iter().flatten() {
+        if let Some(t) = s.as_table_mut() {
+            if t.remove("remove").and_then(|r| r.as_bool()) == Some(true) {
+                unknown.push(
+                    t.get("letter")
+                        .and_then(|l| l.as_str())
+                        .unwrap_or("?")
+                        .to_string(),
+                );
+            }
+        }
+    }
+    unknown
+        .iter()
+        .map(|l| format!("`{l}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A help line for an error in a `when` condition (or a group's tile class).
