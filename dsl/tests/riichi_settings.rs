@@ -111,3 +111,74 @@ fn yakuman_cap_one() {
     assert_eq!(pay(&score(&rs("riichi-ema"), hand), "N"), 32000);
     assert_eq!(pay(&score(&rs("riichi-ema[yakuman_cap=none]"), hand), "N"), 64000);
 }
+
+/// A non-dealer's closed pinfu ron on the dealer's discard (no tanyao: 123m): with riichi
+/// 2 han 30 fu, 2,000 (Decisions 7 and 8: 30 × 2^4 × 4 = 1,920, rounded up).
+const PINFU: &str = "123m456p789s23s5p5p4s seat=S";
+
+/// open_riichi=false (the default): no open riichi; the word is not riichi's.
+#[test]
+fn open_riichi_false() {
+    let r = score(&rs("riichi"), &format!("{PINFU} riichi"));
+    assert_eq!((count(&r, "riichi"), pay(&r, "E")), (1, -2000), "{r:?}");
+    let e =
+        mj_dsl::score_text(&rs("riichi"), &format!("{PINFU} riichi open_riichi")).expect_err("no such word");
+    assert!(e.contains("open_riichi"), "{e}");
+}
+
+/// open_riichi=true: an open riichi is 2 han instead of 1 (3 han 30 fu, 3,900), a double open
+/// riichi 3 (4 han 30 fu, 7,700); a ron on it is no yakuman (has_sashikomi_yakuman=False). The
+/// figures are the oracle's (`mahjong` 2.1.0, is_open_riichi).
+#[test]
+fn open_riichi_true() {
+    let r = rs("riichi[open_riichi=true]");
+    let open = score(&r, &format!("{PINFU} riichi open_riichi"));
+    assert_eq!(
+        (
+            count(&open, "riichi"),
+            count(&open, "open_riichi"),
+            open.han,
+            pay(&open, "E")
+        ),
+        (0, 1, Some(3), -3900),
+        "{open:?}"
+    );
+    let double = score(&r, &format!("{PINFU} double open_riichi"));
+    assert_eq!(
+        (
+            count(&double, "double_riichi"),
+            count(&double, "double_open_riichi"),
+            pay(&double, "E")
+        ),
+        (0, 1, -7700),
+        "{double:?}"
+    );
+    let plain = score(&r, &format!("{PINFU} riichi"));
+    assert_eq!(
+        (count(&plain, "riichi"), pay(&plain, "E")),
+        (1, -2000),
+        "{plain:?}"
+    );
+    assert_eq!(count(&open, "sashikomi"), 0);
+}
+
+/// open_riichi=sashikomi (has_sashikomi_yakuman=True): a ron on an open riichi is a yakuman
+/// (32,000 from the discarder); a tsumo is not (menzen tsumo, open riichi, pinfu: 4 han 20 fu,
+/// 1,300 / 2,600).
+#[test]
+fn open_riichi_sashikomi() {
+    let r = rs("riichi[open_riichi=sashikomi]");
+    let ron = score(&r, &format!("{PINFU} riichi open_riichi"));
+    assert_eq!((count(&ron, "sashikomi"), pay(&ron, "E")), (1, -32000), "{ron:?}");
+    let tsumo = score(&r, &format!("{PINFU} riichi open_riichi self"));
+    assert_eq!(
+        (
+            count(&tsumo, "sashikomi"),
+            count(&tsumo, "open_riichi"),
+            pay(&tsumo, "E"),
+            pay(&tsumo, "W")
+        ),
+        (0, 1, -2600, -1300),
+        "{tsumo:?}"
+    );
+}

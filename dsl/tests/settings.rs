@@ -156,7 +156,8 @@ fn settings_are_listed_and_names_reload() {
             "pinfu_tsumo_fu",
             "renhou",
             "daisharin",
-            "yakuman_cap"
+            "yakuman_cap",
+            "open_riichi"
         ]
     );
     assert!(r

@@ -46,6 +46,7 @@ YAKU = {
     "Tsuu Iisou": "tsuuiisou", "Chinroutou": "chinroutou", "Tenhou": "tenhou", "Chiihou": "chiihou",
     "Renhou": "renhou", "Renhou (yakuman)": "renhou",
     "Daisharin": "daisharin", "Daisuurin": "daisharin", "Daichikurin": "daisharin",
+    "Open Riichi": "open_riichi", "Double Open Riichi": "double_open_riichi", "Sashikomi": "sashikomi",
 }
 for i, w in enumerate(["east", "south", "west", "north"]):
     YAKU[f"Yakuhai (seat wind {w})"] = "seat_" + w
@@ -59,8 +60,8 @@ RULESETS = {
                    fu_for_pinfu_tsumo=False, renhou="none", limit_to_sextuple_yakuman=False, players=4),
     "riichi-ema": dict(has_open_tanyao=True, has_aka_dora=False, has_double_yakuman=False,
                        kazoe_limit="sanbaiman", kiriage=False, fu_for_open_pinfu=True,
-                       fu_for_pinfu_tsumo=False, renhou="mangan", limit_to_sextuple_yakuman=False, one_yakuman=True,
-                       players=4),
+                       fu_for_pinfu_tsumo=False, renhou="mangan", limit_to_sextuple_yakuman=False,
+                       one_yakuman=True, players=4),
     "riichi-sanma": dict(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
                          kazoe_limit="limited", kiriage=False, fu_for_open_pinfu=True,
                          fu_for_pinfu_tsumo=False, renhou="none", limit_to_sextuple_yakuman=False,
@@ -88,6 +89,8 @@ SETTINGS = {
     "yakuman_cap": {"none": dict(limit_to_sextuple_yakuman=False, one_yakuman=False),
                     "6": dict(limit_to_sextuple_yakuman=True, one_yakuman=False),
                     "1": dict(limit_to_sextuple_yakuman=False, one_yakuman=True)},
+    # The word `open_riichi` (is_open_riichi) exists only under true and sashikomi.
+    "open_riichi": flag("has_sashikomi_yakuman", false=False, true=False, sashikomi=True),
 }
 
 
@@ -167,6 +170,8 @@ def skip_reason(melds, ctx, renhou):
         return "riichi with an open hand"
     if "ippatsu" in ctx and not ("riichi" in ctx or "double" in ctx):
         return "ippatsu without riichi"
+    if "open_riichi" in ctx and not ("riichi" in ctx or "double" in ctx):
+        return "open riichi without riichi"
     if "first" in ctx and (melds or any(w in ctx for w in ("riichi", "double", "kong", "last"))):
         return "first draw with melds, riichi, a kong or the last tile"
     if "kong" in ctx and "self" in ctx and not any(len(t) == 4 for t, _ in melds):
@@ -214,7 +219,7 @@ def oracle(line, opts, players, renhou, one_yakuman):
     riichi = "riichi" in ctx or "double" in ctx
     cfg = HandConfig(
         is_tsumo=self_drawn, is_riichi=riichi, is_daburu_riichi="double" in ctx,
-        is_ippatsu="ippatsu" in ctx, is_rinshan="kong" in ctx and self_drawn,
+        is_ippatsu="ippatsu" in ctx, is_open_riichi="open_riichi" in ctx, is_rinshan="kong" in ctx and self_drawn,
         is_chankan="kong" in ctx and not self_drawn, is_haitei="last" in ctx and self_drawn,
         is_houtei="last" in ctx and not self_drawn,
         is_tenhou="first" in ctx and self_drawn and seat == 0,

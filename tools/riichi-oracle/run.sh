@@ -38,5 +38,7 @@ riichi[daisharin=pin]
 riichi[daisharin=any_suit]
 riichi[yakuman_cap=6]
 riichi[yakuman_cap=1]
+riichi[open_riichi=true]
+riichi[open_riichi=sashikomi]
 LIST
 exit $status
