@@ -9,7 +9,7 @@ use mj_core::game::rules::WinFact;
 use std::ops::Range;
 
 /// The facts a `[[context]]` entry may name, with what each means, for errors and `mj doc`.
-pub const FACTS: [(&str, &str); 3] = [
+pub const FACTS: [(&str, &str); 9] = [
     (
         "after_kong_discard",
         "won on the discard a player made right after its own kong (杠上炮)",
@@ -21,6 +21,27 @@ pub const FACTS: [(&str, &str); 3] = [
     (
         "wall_end",
         "the winning tile was drawn, or the winning discard made, with fewer than `within` tiles left in the wall (never when robbing a kong)",
+    ),
+    ("declared", "the winner had declared ready"),
+    (
+        "declared_first_turn",
+        "the winner declared ready with its first discard, before any meld was made (a double declaration)",
+    ),
+    (
+        "one_shot",
+        "the winner declared ready and wins before its next discard, no meld made since (一発)",
+    ),
+    (
+        "first_turn",
+        "the win came before the winner's first discard, no meld made at the table (天和, 地和; 人和 on a discard)",
+    ),
+    (
+        "counters",
+        "a number: the counters on the table (本場); write the word with value = \"number\"",
+    ),
+    (
+        "deposits",
+        "a number: the declaration deposits on the table; write the word with value = \"number\"",
     ),
 ];
 
@@ -82,6 +103,12 @@ pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
         }
         ("after_kong_discard", None) => WinFact::AfterKongDiscard,
         ("bonus_replacement", None) => WinFact::BonusReplacement,
+        ("declared", None) => WinFact::Declared,
+        ("declared_first_turn", None) => WinFact::DeclaredFirstTurn,
+        ("one_shot", None) => WinFact::OneShot,
+        ("first_turn", None) => WinFact::FirstTurn,
+        ("counters", None) => WinFact::Counters,
+        ("deposits", None) => WinFact::Deposits,
         (other, None) => {
             return Err(WordError {
                 span: fact.span(),
@@ -90,7 +117,15 @@ pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
             })
         }
     };
-    if !matches!(raw.value, crate::schema::RawWordValue::Flag(false)) {
+    let number = matches!(&raw.value, crate::schema::RawWordValue::Kind(k) if k == "number");
+    if f.is_number() && !number {
+        return Err(WordError {
+            span: fact.span(),
+            message: format!("context word `{word}`: fact \"{}\" is a number", f.name()),
+            help: "add value = \"number\"".into(),
+        });
+    }
+    if !f.is_number() && !matches!(raw.value, crate::schema::RawWordValue::Flag(false)) {
         return Err(WordError {
             span: fact.span(),
             message: format!("context word `{word}` takes a value, but an engine fact is a flag"),

@@ -249,6 +249,13 @@ pub struct Play {
     /// Whether players can declare ready (亮倒), freezing their hand.
     #[serde(default)]
     pub declare_ready: bool,
+    /// What a declaration requires, costs and shows; absent: 亮倒's terms.
+    #[serde(default)]
+    pub declaration: Option<Declaration>,
+    /// Wins on a discard a player's own play forbids: "own_discards" (a wait among its own
+    /// discards), "declared_pass" (a win passed after declaring locks the rest of the hand).
+    #[serde(default)]
+    pub furiten: Vec<String>,
     /// No kong in the same turn as a chi.
     #[serde(default)]
     pub no_kong_after_chi: bool,
@@ -277,6 +284,34 @@ pub struct Play {
     /// "exposed_pung" (the other copies shown as an exposed pung).
     #[serde(default)]
     pub last_copy: Option<String>,
+}
+
+/// `[play.declaration]`: the terms of a ready declaration.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Declaration {
+    /// Points put on the table once the declaring discard is not won on.
+    #[serde(default)]
+    pub deposit: i64,
+    /// Points the declarer must have.
+    #[serde(default)]
+    pub min_points: Option<i64>,
+    /// Tiles that must be left in the wall.
+    #[serde(default)]
+    pub min_wall: u32,
+    /// Only a hand without melds (concealed kongs aside) may declare.
+    #[serde(default)]
+    pub concealed_only: bool,
+    /// The waits are shown and others may not discard them; hidden triplets are chosen.
+    #[serde(default = "yes_play")]
+    pub public_waits: bool,
+    /// A declared player may still kong a discard.
+    #[serde(default = "yes_play")]
+    pub kong_on_discard: bool,
+}
+
+fn yes_play() -> bool {
+    true
 }
 
 fn four() -> u8 {

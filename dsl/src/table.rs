@@ -6,9 +6,9 @@ use crate::ruleset::{Ruleset, WordSource};
 use crate::score::{score, ScoreError};
 use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinPay};
 use mj_core::game::rules::{
-    ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, DiscardRunFacts,
-    DrawnFacts, KongFacts, LastCopy, MissedWin, MultipleWinners, RankingTies, RobKong, Rules, TableRules,
-    WinFacts, WinJudgement, WinSource,
+    ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, Declaration,
+    DiscardRunFacts, DrawnFacts, Furiten, KongFacts, LastCopy, MissedWin, MultipleWinners, RankingTies,
+    RobKong, Rules, TableRules, WinFact, WinFacts, WinJudgement, WinSource,
 };
 use mj_core::{FormRules, Hand, TileSet};
 
@@ -132,6 +132,8 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         dealer_after_multiple,
         dealer_after_draw,
         declare_ready: play.declare_ready,
+        declaration: declaration_rules(play)?,
+        furiten: furiten_rules(play)?,
         context_facts,
         last_copy,
         rounds: m.rounds,
@@ -145,6 +147,49 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         leader_ends_only: m.leader_ends_only,
         discard_run: rs.settlement.discard_run.as_ref().map(|(n, _)| *n),
     })
+}
+
+/// The largest deposit or minimum a declaration may name, so that sums of them stay exact.
+const MAX_POINTS: i64 = 1_000_000_000;
+
+/// `[play.declaration]`, range-checked.
+fn declaration_rules(play: &crate::schema::Play) -> Result<Declaration, String> {
+    let Some(d) = &play.declaration else {
+        return Ok(Declaration::default());
+    };
+    if !play.declare_ready {
+        return Err("ruleset [play.declaration] needs [play] declare_ready = true".into());
+    }
+    let points = |key: &str, v: i64| {
+        if (0..=MAX_POINTS).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!(
+                "ruleset [play.declaration] {key} = {v} is out of range; use 0 to {MAX_POINTS}"
+            ))
+        }
+    };
+    Ok(Declaration {
+        deposit: points("deposit", d.deposit)?,
+        min_points: d.min_points.map(|m| points("min_points", m)).transpose()?,
+        min_wall: d.min_wall,
+        concealed_only: d.concealed_only,
+        public_waits: d.public_waits,
+        kong_on_discard: d.kong_on_discard,
+    })
+}
+
+/// `[play] furiten`.
+fn furiten_rules(play: &crate::schema::Play) -> Result<Furiten, String> {
+    let mut f = Furiten::default();
+    for k in &play.furiten {
+        match k.as_str() {
+            "own_discards" => f.own_discards = true,
+            "declared_pass" => f.declared_pass_locks_hand = true,
+            other => return Err(bad("furiten", other, "own_discards, declared_pass")),
+        }
+    }
+    Ok(f)
 }
 
 /// `[play]` claims and their priority (index: win, kong, pong, chi; lower ranks first).
@@ -295,6 +340,22 @@ fn match_rules(rs: &Ruleset) -> Result<(crate::schema::Match, RankingTies), Stri
     Ok((m, ranking_ties))
 }
 
+impl Table {
+    /// The values of the context words that stand for the engine's number facts (counters and
+    /// deposits on the table), by word index, for a win's settlement; other words are 0.
+    fn fact_values(&self, f: &WinFacts) -> Vec<i64> {
+        self.ruleset
+            .context_sources
+            .iter()
+            .map(|src| match src {
+                WordSource::Fact(WinFact::Counters) => i64::from(f.counters),
+                WordSource::Fact(WinFact::Deposits) => i64::from(f.deposits),
+                _ => 0,
+            })
+            .collect()
+    }
+}
+
 impl Rules for Table {
     fn table(&self) -> &TableRules {
         &self.table
@@ -369,7 +430,7 @@ impl Rules for Table {
             basic: j.base,
             han: j.han,
             fu: j.fu,
-            words: Vec::new(),
+            words: self.fact_values(f),
             take_deposits: true,
             liable_named: None,
         };

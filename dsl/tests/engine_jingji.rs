@@ -12,6 +12,7 @@ fn at(stacks: [i64; 4], dealer_streak: u32) -> HandStart {
     HandStart {
         stacks: stacks.to_vec(),
         dealer_streak,
+        ..HandStart::default()
     }
 }
 

@@ -198,6 +198,8 @@ mod tests {
             wall: None,
             stacks: None,
             dealer_streak: 0,
+            counters: 0,
+            deposits: 0,
             seats: None,
             events,
         }

@@ -104,6 +104,8 @@ fn table() -> TableRules {
         dealer_after_multiple: DealerAfterMultiple::FirstWinner,
         dealer_after_draw: DealerAfterDraw::Pass,
         declare_ready: false,
+        declaration: Default::default(),
+        furiten: Default::default(),
         context_facts: Vec::new(),
         last_copy: LastCopy::Visible,
         rounds: 1,

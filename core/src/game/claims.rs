@@ -4,8 +4,8 @@
 use super::action::Action;
 use super::draw::{draw, kong_stands, next_wall_empty};
 use super::event::{Event, KongKind};
-use super::money::{capped, ends_with_other_first, kong_allowed};
-use super::rules::{ClaimKind, MissedWin, MultipleWinners, Rules, WinJudgement, WinSource};
+use super::money::{capped, deposit, ends_with_other_first, kong_allowed};
+use super::rules::{ClaimKind, Furiten, MissedWin, MultipleWinners, Rules, WinJudgement, WinSource};
 use super::state::{Offer, Phase, State, Turn, TurnStart};
 use super::win::{discard_win, finish, shape_waits, win_facts};
 use crate::hand::Hand;
@@ -32,7 +32,7 @@ pub(super) fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Off
             (None, _) | (_, MissedWin::None) => false,
             (Some(_), MissedWin::UntilDraw) => true,
             (Some(passed), MissedWin::UntilDrawOrFanChange) => j.total <= passed,
-        };
+        } || furiten(rules, st, seat);
         let source = match o.kong {
             Some(_) => WinSource::RobbedKong { konger: o.from },
             None => WinSource::Discard { discarder: o.from },
@@ -50,6 +50,7 @@ pub(super) fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Off
         let have = s.concealed[tile.id()];
         if let Some(d) = &s.declared {
             if table.claims.exposed_kong
+                && table.declaration.kong_on_discard
                 && have >= 3
                 && d.hidden.contains(&tile)
                 && st.wall.remaining_for(seat) > 0
@@ -96,6 +97,23 @@ pub(super) fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Off
     }
     out.push(Action::Pass);
     out
+}
+
+/// Whether `seat`'s own play forbids it a win on an offered tile (the table's [`Furiten`]
+/// rules): a wait among its own discards, or a win passed since it declared.
+fn furiten(rules: &dyn Rules, st: &State, seat: usize) -> bool {
+    let f: Furiten = rules.table().furiten;
+    let s = &st.seats[seat];
+    if f.declared_pass_locks_hand && s.declared.as_ref().is_some_and(|d| d.passed_win) {
+        return true;
+    }
+    f.own_discards && {
+        let waits = match &s.declared {
+            Some(d) => d.waits.clone(),
+            None => shape_waits(rules, s.melds.len(), &s.concealed),
+        };
+        s.discards.iter().any(|d| waits.contains(&d.tile))
+    }
 }
 
 /// Where a claimed tile came from, relative to the claimer.
@@ -172,6 +190,9 @@ pub(super) fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mu
                 if let Some((_, j)) = discard_win(rules, st, s, &o) {
                     let seat = &mut st.seats[s];
                     seat.missed_win = Some(seat.missed_win.map_or(j.total, |v| v.max(j.total)));
+                    if let Some(d) = seat.declared.as_mut() {
+                        d.passed_win = true;
+                    }
                 }
             }
         }
@@ -192,6 +213,7 @@ pub(super) fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mu
         win_on_offer(rules, st, &o, &winners, ev);
         return;
     }
+    deposit(rules, st, o.from, ev);
     if let Some(kind) = o.kong {
         kong_stands(rules, st, o.from, kind, o.kong_from, o.after_kong, ev);
         return;

@@ -29,6 +29,8 @@ pub enum PaymentReason {
     DrawnHand,
     /// A run of equal discards (追牌).
     DiscardRun,
+    /// A deposit put on the table with a declaration (negative: its payer), for the next winner.
+    Deposit,
     /// A payment held outside the table until the match is over (it would have ended the match
     /// early with someone else in first place); not part of the hand's net on the table.
     Held,
@@ -41,6 +43,7 @@ impl PaymentReason {
             PaymentReason::Kong => "kong",
             PaymentReason::DrawnHand => "drawn_hand",
             PaymentReason::DiscardRun => "discard_run",
+            PaymentReason::Deposit => "deposit",
             PaymentReason::Held => "held",
         }
     }

@@ -22,6 +22,15 @@ pub(super) struct WinHow {
     pub after_bonus: bool,
     /// On the discard made right after the discarder's kong.
     pub after_kong_discard: bool,
+    /// The winner's declaration, as the facts it gives.
+    pub declared: bool,
+    pub declared_first_turn: bool,
+    pub one_shot: bool,
+    /// Before the winner's first discard, no meld made at the table.
+    pub first_turn: bool,
+    /// Counters and deposits on the table.
+    pub counters: u32,
+    pub deposits: u32,
 }
 
 impl WinHow {
@@ -36,7 +45,38 @@ impl WinHow {
             WinFact::AfterKongDiscard => self.after_kong_discard,
             WinFact::BonusReplacement => self.self_drawn && self.after_bonus,
             WinFact::WallEnd { tiles } => self.wall_left.is_some_and(|n| n < tiles as usize),
+            WinFact::Declared => self.declared,
+            WinFact::DeclaredFirstTurn => self.declared_first_turn,
+            WinFact::OneShot => self.one_shot,
+            WinFact::FirstTurn => self.first_turn,
+            WinFact::Counters => self.counters > 0,
+            WinFact::Deposits => self.deposits > 0,
         }
+    }
+
+    /// The value a number fact gives its word (`None` for a flag).
+    fn value(&self, fact: WinFact) -> Option<String> {
+        match fact {
+            WinFact::Counters => Some(self.counters.to_string()),
+            WinFact::Deposits => Some(self.deposits.to_string()),
+            _ => None,
+        }
+    }
+
+    /// The facts of `seat`'s declaration and of the first go-around for a win now, with the
+    /// counters and deposits on the table.
+    pub fn with_table(mut self, st: &State, seat: usize) -> WinHow {
+        let s = &st.seats[seat];
+        let melds = st.melds_made();
+        if let Some(d) = &s.declared {
+            self.declared = true;
+            self.declared_first_turn = d.first_turn;
+            self.one_shot = d.one_shot && melds == d.melds_seen;
+        }
+        self.first_turn = s.discards.is_empty() && melds == 0;
+        self.counters = st.counters;
+        self.deposits = st.deposits_on_table();
+        self
     }
 
     /// The ruleset's context words that hold for this win, sorted as the notation keeps them.
@@ -45,7 +85,7 @@ impl WinHow {
             .context_facts
             .iter()
             .filter(|(_, f)| self.holds(*f))
-            .map(|(w, _)| (w.clone(), None))
+            .map(|(w, f)| (w.clone(), self.value(*f)))
             .collect();
         out.sort();
         out.dedup();

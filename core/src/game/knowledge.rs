@@ -130,6 +130,9 @@ impl Knowledge {
             dealer_streak: 0,
             held: vec![0; n],
             discard_run: None,
+            counters: 0,
+            deposits: 0,
+            deposits_taken: false,
         }
     }
 }

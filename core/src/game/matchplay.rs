@@ -5,7 +5,7 @@
 use super::play::{play_hand_at, PlayError};
 use super::player::Player;
 use super::record::Record;
-use super::rotation::next_dealer;
+use super::rotation::{next_counters, next_dealer};
 use super::rules::{RankingTies, Rules};
 use super::state::HandStart;
 use crate::rng::Rng;
@@ -136,6 +136,7 @@ pub fn play_match(
     let mut rng = Rng::new(seed);
     let mut dealer = 0usize;
     let mut streak = 0u32;
+    let (mut counters, mut deposits) = (0u32, 0u32);
     // The player (by starting seat) at every seat; `players` is kept in that order.
     let mut occupant: Vec<usize> = (0..n).collect();
     let mut cur = occupant.clone();
@@ -156,6 +157,8 @@ pub fn play_match(
                 let start = HandStart {
                     stacks: occupant.iter().map(|&p| totals[p]).collect(),
                     dealer_streak: streak,
+                    counters,
+                    deposits,
                 };
                 let mut record = play_hand_at(rules, players, hand_seed, dealer, round, &start)?;
                 for (s, x) in record.net().into_iter().enumerate() {
@@ -168,6 +171,8 @@ pub fn play_match(
                     record.seats = Some(occupant.clone());
                 }
                 let (next, passed) = next_dealer(table, dealer, &record.winners(), record.discarder());
+                counters = next_counters(dealer, &record.winners(), counters);
+                deposits = record.deposits_left();
                 streak = if next == dealer { streak + 1 } else { 0 };
                 dealer = next;
                 if passed {
@@ -197,6 +202,14 @@ pub fn play_match(
     result?;
     for (t, h) in totals.iter_mut().zip(&held) {
         *t += h;
+    }
+    // Deposits still on the table go to the first-placed player (ties by seat order).
+    let pot = table.declaration.deposit.saturating_mul(i64::from(deposits));
+    if pot != 0 {
+        let (places, _) = rank(&totals, &table.ranking_points, RankingTies::SeatOrder);
+        if let Some(first) = places.iter().position(|&p| p == 0) {
+            totals[first] = totals[first].saturating_add(pot);
+        }
     }
     let (places, ranking) = rank(&totals, &table.ranking_points, table.ranking_ties);
     Ok(MatchResult {

@@ -98,6 +98,20 @@ pub(super) fn ends_with_other_first(rules: &dyn Rules, st: &State, delta: &[i64]
     (0..st.players()).any(|s| s != actor && after(s) > after(actor))
 }
 
+/// The deposit of `seat`'s declaration, once its declaring discard has passed without a win:
+/// paid onto the table (a payment with no payee), counted in [`State::deposits_on_table`] for the next
+/// winner. Nothing when no deposit is due.
+pub(super) fn deposit(rules: &dyn Rules, st: &mut State, seat: usize, ev: &mut Vec<Event>) {
+    let Some(d) = st.seats[seat].declared.as_mut().filter(|d| d.deposit_due) else {
+        return;
+    };
+    d.deposit_due = false;
+    d.deposit_paid = true;
+    let mut raw = vec![0i64; st.players()];
+    raw[seat] = -rules.table().declaration.deposit;
+    pay(rules, st, &raw, PaymentReason::Deposit, ev);
+}
+
 /// Makes a payment (capped by the chip floor) and records it; a payment other than for a win or
 /// a kong that would end the match early is held outside the table instead (`leader_ends_only`).
 /// Returns what was paid on the table.

@@ -34,3 +34,13 @@ pub fn next_dealer(
         }
     }
 }
+
+/// The counters (本場) of the next hand: one more after a drawn hand or a win by the dealer, none
+/// after any other win. Tables whose rules read no counters carry them without effect.
+pub fn next_counters(dealer: usize, winners: &[usize], counters: u32) -> u32 {
+    if winners.is_empty() || winners.contains(&dealer) {
+        counters.saturating_add(1)
+    } else {
+        0
+    }
+}

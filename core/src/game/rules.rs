@@ -135,6 +135,10 @@ pub struct TableRules {
     pub dealer_after_draw: DealerAfterDraw,
     /// Players may declare ready (亮倒) together with a discard, freezing their hand.
     pub declare_ready: bool,
+    /// What a ready declaration requires, costs and shows (with `declare_ready`).
+    pub declaration: Declaration,
+    /// Which wins on a discard a player's own play forbids (フリテン), beyond `missed_win`.
+    pub furiten: Furiten,
     /// The ruleset's context words the engine fills from what it knows about a win, each with
     /// the fact it stands for; the words are added to the winning hand before it is judged.
     pub context_facts: Vec<(String, WinFact)>,
@@ -167,6 +171,54 @@ pub struct TableRules {
     pub seat_changes: Vec<Vec<usize>>,
 }
 
+/// The terms of a ready declaration. The default is the 亮倒 of 卡五星: free, at any time, any
+/// hand, its waits shown (nobody else may discard them) and its concealed triplets either shown
+/// or kept hidden at the declarer's choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Declaration {
+    /// Points the declarer puts on the table once its declaring discard is not won on (a
+    /// deposit, taken by the next winner through `[settlement] deposits`); 0 for none.
+    pub deposit: i64,
+    /// Points the declarer must have to declare (its balance); `None`: no minimum.
+    pub min_points: Option<i64>,
+    /// Tiles that must be left in the wall the next draw comes from, for the declarer to draw
+    /// again after declaring.
+    pub min_wall: u32,
+    /// Only a hand with no melds except concealed kongs may declare.
+    pub concealed_only: bool,
+    /// The waits are shown and the other players may not discard them while they have another
+    /// tile to discard; the declarer chooses which concealed triplets stay hidden. When false
+    /// nothing is shown and every concealed triplet may still become a kong that keeps the waits.
+    pub public_waits: bool,
+    /// A declared player may still kong a discard (a hidden triplet, keeping the waits); when
+    /// false only kongs in its own turn remain.
+    pub kong_on_discard: bool,
+}
+
+impl Default for Declaration {
+    fn default() -> Self {
+        Declaration {
+            deposit: 0,
+            min_points: None,
+            min_wall: 0,
+            concealed_only: false,
+            public_waits: true,
+            kong_on_discard: true,
+        }
+    }
+}
+
+/// Wins on an offered tile that a player's own play forbids. All off by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Furiten {
+    /// No win on an offered tile while any tile the hand waits on (in shape) is among the
+    /// player's own discards, claimed or not.
+    pub own_discards: bool,
+    /// A declared player who passes a win may not win on an offered tile for the rest of the
+    /// hand (otherwise `missed_win` decides how long the lock lasts).
+    pub declared_pass_locks_hand: bool,
+}
+
 /// A fact about how a hand was won that the engine reports as a ruleset's context word, so fans
 /// that test the word are awarded in play as they are by `mj score`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,6 +232,20 @@ pub enum WinFact {
     /// `last`; with 4 it is "one of the wall's last four tiles" (each player's last draw and last
     /// discard). Never set for robbing a kong.
     WallEnd { tiles: u32 },
+    /// The winner had declared ready.
+    Declared,
+    /// The winner declared ready with its first discard, before any meld was made at the table.
+    DeclaredFirstTurn,
+    /// The winner declared ready and wins before its next discard, no meld having been made
+    /// at the table since the declaration (一発).
+    OneShot,
+    /// The win came before the winner's first discard, no meld having been made at the table
+    /// (天和 and 地和 when self-drawn; 人和 on a discard).
+    FirstTurn,
+    /// A number: the counters on the table (本場), carried from hand to hand in `HandStart`.
+    Counters,
+    /// A number: the deposits on the table, counted in declarations.
+    Deposits,
 }
 
 impl WinFact {
@@ -189,7 +255,18 @@ impl WinFact {
             WinFact::AfterKongDiscard => "after_kong_discard",
             WinFact::BonusReplacement => "bonus_replacement",
             WinFact::WallEnd { .. } => "wall_end",
+            WinFact::Declared => "declared",
+            WinFact::DeclaredFirstTurn => "declared_first_turn",
+            WinFact::OneShot => "one_shot",
+            WinFact::FirstTurn => "first_turn",
+            WinFact::Counters => "counters",
+            WinFact::Deposits => "deposits",
         }
+    }
+
+    /// Whether the fact is a number (the word gets it as its value) rather than a flag.
+    pub fn is_number(self) -> bool {
+        matches!(self, WinFact::Counters | WinFact::Deposits)
     }
 }
 
@@ -253,15 +330,20 @@ pub struct WinJudgement {
 }
 
 /// How a hand was won, from the payers' point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum WinSource {
+    #[default]
     SelfDrawn,
-    Discard { discarder: usize },
-    RobbedKong { konger: usize },
+    Discard {
+        discarder: usize,
+    },
+    RobbedKong {
+        konger: usize,
+    },
 }
 
 /// What the engine knows about a win that payments may depend on, besides the hand's value.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct WinFacts {
     pub winner: usize,
     pub source: WinSource,
@@ -290,6 +372,10 @@ pub struct WinFacts {
     /// Horses (买马): the tiles revealed from the wall's end for this win, as many as
     /// [`Rules::horses`] asked for (fewer when the wall has fewer); empty when none.
     pub horses: Vec<crate::tile::Tile>,
+    /// Counters on the table (本場) paid with this win: 0 for the second winner of a discard.
+    pub counters: u32,
+    /// Deposits on the table taken with this win: 0 for the second winner of a discard.
+    pub deposits: u32,
 }
 
 /// A kong that stands (was not robbed), for instant kong payments.

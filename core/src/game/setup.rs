@@ -221,6 +221,9 @@ pub(super) fn deal(
         dealer_streak: start.dealer_streak,
         held: vec![0; n],
         discard_run: None,
+        counters: start.counters,
+        deposits: start.deposits,
+        deposits_taken: false,
     };
     if table.replace_bonus_at_deal && table.claims.bonus {
         for &s in &order {

@@ -172,8 +172,22 @@ pub struct Declared {
     pub order: usize,
     /// Concealed triplets kept hidden (they may still be konged).
     pub hidden: Vec<Tile>,
-    /// The tiles that complete the hand, which nobody may discard (see the engine).
+    /// The tiles that complete the hand, which nobody may discard when the table's
+    /// declarations show the waits (see the engine).
     pub waits: Vec<Tile>,
+    /// The declaring discard has not yet passed unclaimed by a win: the deposit is still due.
+    pub deposit_due: bool,
+    /// The deposit has been paid onto the table.
+    pub deposit_paid: bool,
+    /// Declared with the seat's first discard before any meld was made at the table.
+    pub first_turn: bool,
+    /// The declarer has not discarded since declaring (the one-shot window is open while no
+    /// meld has been made at the table since: `melds_seen`).
+    pub one_shot: bool,
+    /// Melds on the table when the declaration was made.
+    pub melds_seen: usize,
+    /// The declarer has passed a win since declaring.
+    pub passed_win: bool,
 }
 
 impl SeatState {
@@ -262,6 +276,12 @@ pub struct State {
     pub held: Vec<i64>,
     /// The current run of equal discards: the tile, the first discarder and the run's length.
     pub discard_run: Option<(Tile, usize, u8)>,
+    /// Counters on the table (本場), as the hand began.
+    pub counters: u32,
+    /// Deposits left on the table by earlier hands, as the hand began.
+    pub deposits: u32,
+    /// A winner has taken the deposits on the table.
+    pub deposits_taken: bool,
 }
 
 /// Where a hand stands in its match: what the engine needs beyond the seed and the seats.
@@ -271,6 +291,10 @@ pub struct HandStart {
     pub stacks: Vec<i64>,
     /// Hands in a row the dealer has kept the deal before this one.
     pub dealer_streak: u32,
+    /// Counters on the table (本場) from earlier hands.
+    pub counters: u32,
+    /// Deposits left on the table by earlier hands.
+    pub deposits: u32,
 }
 
 impl State {
@@ -286,6 +310,33 @@ impl State {
             Phase::Offer(o) => o.waiting.first().copied(),
             Phase::Over { .. } => None,
         }
+    }
+
+    /// Melds on the table, every seat's together: any call or kong interrupts the first
+    /// go-around and closes one-shot windows.
+    pub fn melds_made(&self) -> usize {
+        self.seats.iter().map(|s| s.melds.len()).sum()
+    }
+
+    /// Deposits on the table now: those the hand began with and those paid in it, until a
+    /// winner takes them.
+    pub fn deposits_on_table(&self) -> u32 {
+        if self.deposits_taken {
+            return 0;
+        }
+        let paid = self
+            .seats
+            .iter()
+            .filter(|s| s.declared.as_ref().is_some_and(|d| d.deposit_paid))
+            .count();
+        self.deposits.saturating_add(paid as u32)
+    }
+
+    /// Points this hand moved onto the table as deposits of `deposit` each (negative when a
+    /// winner took more than were put down): with it the seats' payments sum to zero.
+    pub fn pot_change(&self, deposit: i64) -> i64 {
+        let change = i64::from(self.deposits_on_table()) - i64::from(self.deposits);
+        deposit.saturating_mul(change)
     }
 
     /// Seats that declared ready, in the order they declared.

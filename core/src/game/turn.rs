@@ -8,10 +8,10 @@ use super::action::Action;
 use super::claims::{answer_options, new_offer, open_offer, resolve_offer};
 use super::draw::{draw, kong_replacement_open, kong_stands, replacement};
 use super::event::{Event, KongKind, PaymentReason};
-use super::money::{capped, ends_with_other_first, kong_allowed, pay};
+use super::money::{capped, deposit, ends_with_other_first, kong_allowed, pay};
 use super::rules::{DiscardRunFacts, Rules, WinSource};
 use super::state::{Declared, Discarded, Phase, State, Turn, TurnStart};
-use super::win::{finish, self_win, shape_waits, win_facts};
+use super::win::{finish, self_win, shape_waits, wall_left_after, win_facts};
 use crate::meld::Meld;
 use crate::tile::{Counts, Tile, TileSet};
 use std::fmt;
@@ -179,9 +179,13 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
         (Some(_), Some(d)) => vec![d],
         _ => set.tiles().filter(|k| s.concealed[k.id()] > 0).collect(),
     };
-    let allowed = unbanned(st, t.seat, candidates);
+    let allowed = if table.declaration.public_waits {
+        unbanned(st, t.seat, candidates)
+    } else {
+        candidates
+    };
     out.extend(allowed.iter().map(|&d| Action::Discard(d)));
-    if table.declare_ready && frozen.is_none() {
+    if frozen.is_none() && may_declare(rules, st, t.seat) {
         for &d in &allowed {
             let mut after = s.concealed;
             after[d.id()] -= 1;
@@ -189,17 +193,42 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
                 continue;
             }
             let triplets: Vec<Tile> = set.playing_tiles().filter(|k| after[k.id()] >= 3).collect();
-            for subset in 0u32..(1 << triplets.len()) {
-                let hidden = triplets
+            let mask = |subset: u32| {
+                triplets
                     .iter()
                     .enumerate()
                     .filter(|(i, _)| subset >> i & 1 == 1)
-                    .fold(0u64, |m, (_, k)| m | 1 << k.id());
-                out.push(Action::DeclareReady { discard: d, hidden });
+                    .fold(0u64, |m, (_, k)| m | 1 << k.id())
+            };
+            if !table.declaration.public_waits {
+                // Nothing is shown: every triplet stays hidden (and may become a kong).
+                out.push(Action::DeclareReady {
+                    discard: d,
+                    hidden: mask(u32::MAX),
+                });
+                continue;
+            }
+            for subset in 0u32..(1 << triplets.len()) {
+                out.push(Action::DeclareReady {
+                    discard: d,
+                    hidden: mask(subset),
+                });
             }
         }
     }
     out
+}
+
+/// Whether `seat` may declare ready this turn, as far as the table's declaration terms go (the
+/// hand must still be ready after the discard, checked per discard by the caller).
+fn may_declare(rules: &dyn Rules, st: &State, seat: usize) -> bool {
+    let table = rules.table();
+    let terms = &table.declaration;
+    let s = &st.seats[seat];
+    table.declare_ready
+        && (!terms.concealed_only || s.melds.iter().all(|m| matches!(m, Meld::ConcealedKong { .. })))
+        && terms.min_points.is_none_or(|m| st.balance(seat) >= m)
+        && wall_left_after(st, seat) >= terms.min_wall as usize
 }
 
 /// The discards `seat` may make of `candidates`: none that another declared player waits on,
@@ -247,13 +276,24 @@ pub(super) fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Acti
             let waits = shape_waits(rules, s.melds.len(), &after);
             let hidden: Vec<Tile> = set.tiles().filter(|k| hidden >> k.id() & 1 == 1).collect();
             let order = st.seats.iter().filter(|x| x.declared.is_some()).count();
+            let melds_seen = st.melds_made();
             st.seats[seat].declared = Some(Declared {
                 order,
                 hidden: hidden.clone(),
                 waits: waits.clone(),
+                deposit_due: rules.table().declaration.deposit > 0,
+                deposit_paid: false,
+                first_turn: st.seats[seat].discards.is_empty() && melds_seen == 0,
+                one_shot: false,
+                melds_seen,
+                passed_win: false,
             });
             ev.push(Event::Ready { seat, hidden, waits });
             discard(rules, st, seat, tile, after_kong, ev);
+            // The one-shot window opens with the declaring discard and closes with the next.
+            if let Some(d) = st.seats[seat].declared.as_mut() {
+                d.one_shot = true;
+            }
         }
         Action::Bonus(tile) => {
             let s = &mut st.seats[seat];
@@ -317,6 +357,9 @@ pub(super) fn discard(
 ) {
     let n = st.players();
     let s = &mut st.seats[seat];
+    if let Some(d) = s.declared.as_mut() {
+        d.one_shot = false;
+    }
     s.concealed[tile.id()] -= 1;
     s.discards.push(Discarded { tile, claimed: false });
     if s.concealed_len() == 1 {
@@ -347,6 +390,7 @@ pub(super) fn discard(
         }
     }
     if !open_offer(rules, st, new_offer(seat, tile, None, after_kong, None)) {
+        deposit(rules, st, seat, ev);
         draw(rules, st, (seat + 1) % n, ev);
     }
 }

@@ -107,7 +107,9 @@ pub(super) fn self_win(
         wall_left: Some(wall_left_after(st, seat)),
         after_bonus,
         after_kong_discard: false,
-    };
+        ..WinHow::default()
+    }
+    .with_table(st, seat);
     let hand = win_hand(rules.tiles(), table, st, seat, &before, tile, how);
     let j = rules.judge_win(&hand).filter(|j| j.valid)?;
     Some((hand, j))
@@ -148,7 +150,9 @@ pub(super) fn discard_win(
         wall_left: kong.is_none().then(|| wall_left_after(st, o.from)),
         after_bonus: false,
         after_kong_discard: o.after_kong && kong.is_none(),
-    };
+        ..WinHow::default()
+    }
+    .with_table(st, seat);
     let hand = win_hand(rules.tiles(), table, st, seat, &s.concealed, tile, how);
     let j = rules.judge_win(&hand).filter(|j| j.valid)?;
     Some((hand, j))
@@ -171,7 +175,7 @@ pub(super) fn finish(
     ev: &mut Vec<Event>,
 ) {
     let set = rules.tiles();
-    for (w, hand, j) in winners {
+    for (i, (w, hand, j)) in winners.iter().enumerate() {
         let (from, robbed) = match source {
             WinSource::SelfDrawn => (None, false),
             WinSource::Discard { discarder } => (Some(discarder), false),
@@ -188,6 +192,11 @@ pub(super) fn finish(
             total: j.total,
         });
         let mut facts = win_facts(rules, st, *w, hand, source, kong_fed_by);
+        if i > 0 {
+            // Counters and deposits go to the first winner in turn from the discarder only.
+            facts.counters = 0;
+            facts.deposits = 0;
+        }
         let horses = rules.horses(&facts);
         if horses > 0 {
             facts.horses = st.wall.live().into_iter().rev().take(horses).collect();
@@ -198,6 +207,10 @@ pub(super) fn finish(
         }
         let raw = rules.settle(j, &facts);
         pay(rules, st, &raw, PaymentReason::Win, ev);
+        if i == 0 {
+            // The first winner's settlement took the deposits off the table.
+            st.deposits_taken = true;
+        }
     }
     st.phase = Phase::Over {
         winners: winners.iter().map(|(w, _, _)| *w).collect(),
@@ -244,5 +257,7 @@ pub(super) fn win_facts(
         one_suit,
         held_alone: st.seats[w].held_alone.clone(),
         horses: Vec::new(),
+        counters: st.counters,
+        deposits: st.deposits_on_table(),
     }
 }

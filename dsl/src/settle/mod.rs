@@ -72,6 +72,7 @@ pub fn plain_facts(winner: usize, source: WinSource, flowers: i64) -> WinFacts {
         one_suit: false,
         held_alone: Vec::new(),
         horses: Vec::new(),
+        ..WinFacts::default()
     }
 }
 

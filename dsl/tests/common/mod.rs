@@ -208,7 +208,11 @@ impl<'a> Game<'a> {
         assert!(self.st.is_over(), "the hand is not over");
         assert_eq!(self.st.census(), self.t.tiles().total_tiles(), "tiles lost");
         let record = self.record();
-        assert_eq!(record.net().iter().sum::<i64>(), 0, "not zero-sum");
+        assert_eq!(
+            record.net().iter().sum::<i64>() + self.st.pot_change(self.t.table().declaration.deposit),
+            0,
+            "points not conserved (deposits on the table counted)"
+        );
         assert_eq!(record.net(), self.st.scores);
         let back = Record::from_json(&record.to_json()).expect("reads back");
         let end = replay(self.t, &back).unwrap_or_else(|d| panic!("replay: {d}"));

@@ -41,6 +41,12 @@ pub struct Record {
     /// Hands in a row the dealer had kept the deal before this one.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub dealer_streak: u32,
+    /// Counters on the table (本場) when the hand began.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub counters: u32,
+    /// Deposits left on the table by earlier hands when the hand began.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub deposits: u32,
     /// In a match with seat changes: the player (numbered by starting seat) at every seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seats: Option<Vec<usize>>,
@@ -269,18 +275,24 @@ impl Record {
             wall: wall.map(|w| w.iter().map(|&t| set.notation(t)).collect()),
             stacks: None,
             dealer_streak: 0,
+            counters: 0,
+            deposits: 0,
             seats: None,
             events: events.iter().map(|e| RecordEvent::from_event(set, e)).collect(),
         }
     }
 
     /// The record with the match position of `st` (a state of this hand): the starting stacks
-    /// when the ruleset has a chip floor, and the dealer's streak.
+    /// when the ruleset has a chip floor or a declaration needs points, the dealer's streak,
+    /// the counters and the deposits on the table.
     pub fn at(mut self, rules: &dyn Rules, st: &State) -> Record {
-        if rules.table().floor.is_some() {
+        let table = rules.table();
+        if table.floor.is_some() || table.declaration.min_points.is_some() {
             self.stacks = Some(st.stacks.clone());
         }
         self.dealer_streak = st.dealer_streak;
+        self.counters = st.counters;
+        self.deposits = st.deposits;
         self
     }
 
@@ -289,6 +301,8 @@ impl Record {
         HandStart {
             stacks: self.stacks.clone().unwrap_or_default(),
             dealer_streak: self.dealer_streak,
+            counters: self.counters,
+            deposits: self.deposits,
         }
     }
 
@@ -345,6 +359,23 @@ impl Record {
                 _ => None,
             })
             .collect()
+    }
+
+    /// Deposits on the table when the hand ended: those it began with plus the declarations
+    /// paid for in it, unless a winner took them.
+    pub fn deposits_left(&self) -> u32 {
+        if !self.winners().is_empty() {
+            return 0;
+        }
+        let paid = self
+            .events
+            .iter()
+            .filter(|e| {
+                matches!(e, RecordEvent::Payment { reason: Some(r), .. } if r == PaymentReason::Deposit.name())
+            })
+            .count();
+        self.deposits
+            .saturating_add(u32::try_from(paid).unwrap_or(u32::MAX))
     }
 
     /// The seat whose discard (or robbed kong) was won on, if the hand was won that way.

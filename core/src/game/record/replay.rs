@@ -206,7 +206,13 @@ pub(super) fn derive_action(
         },
         Phase::Offer(_) => {
             // Answers leave no event of their own: a seat claimed what the next event shows it
-            // taking (every win of a multiple win counts), and passed otherwise.
+            // taking (every win of a multiple win counts), and passed otherwise. A declaration's
+            // deposit, paid once the offer passed without a win, comes before that event.
+            let deposit = |e: &RecordEvent| matches!(e, RecordEvent::Payment { reason: Some(r), .. } if r == PaymentReason::Deposit.name());
+            let pos = (pos..events.len())
+                .find(|&i| !deposit(&events[i]))
+                .unwrap_or(events.len());
+            let next = events.get(pos);
             let claimed = match next {
                 Some(RecordEvent::Win { .. }) => events[pos..]
                     .iter()

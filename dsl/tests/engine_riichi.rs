@@ -1,0 +1,227 @@
+//! Riichi at the table, from arranged walls (East = seat 0 deals): the declaration with its
+//! deposit and frozen hand, double riichi and ippatsu reported to the scorer, furiten, tenhou,
+//! and counters and deposits carried into a hand. Each case cites the Decision of
+//! ../shared/rules/riichi.md it checks; the expected points are worked out from Decision 8 (and
+//! the usual point table) in the comments, not copied from our output.
+
+mod common;
+
+use common::{payments, table, Game};
+use mj_core::game::{Action, HandStart};
+
+/// The other seats' hands, far from ready and without a pair of honours, so that nobody but
+/// East can win or pong on the tiles played (West may chi South's 4s and is asked).
+const OTHERS: [&str; 3] = [
+    "1199m 1199p 19s NSW",
+    "2238m 6678p 5568s F",
+    "4457m 2234p 7789s C",
+];
+
+/// The deal with East's 14 tiles.
+fn deal(east: &str) -> [&str; 4] {
+    [east, OTHERS[0], OTHERS[1], OTHERS[2]]
+}
+
+/// East's usual hand: 123m 456p 789s 23s 55p waits on 1s/4s (a pinfu shape) once it discards E.
+const EAST: &str = "123m 456p 789s 23s 55p E";
+
+/// East declares riichi with `discard` (the one declaration the table offers with it).
+fn riichi(g: &mut Game<'_>, discard: &str) {
+    let d = g.tile(discard);
+    let a = g
+        .legal(0)
+        .into_iter()
+        .find(|a| matches!(a, Action::DeclareReady { discard, .. } if *discard == d))
+        .expect("East may declare with that discard");
+    g.act(0, a);
+}
+
+#[test]
+fn a_declaration_pays_its_deposit_freezes_the_hand_and_scores_riichi_and_ippatsu() {
+    let t = table("riichi");
+    // East discards N first (so the later riichi is not a double riichi); the draws: South W,
+    // West S, North P, East E, then South 4s.
+    let mut g = Game::new(&t, &deal("123m 456p 789s 23s 55p N"), "W S P E 4s", "");
+    g.discard(0, "N");
+    g.discard_drawn(1);
+    g.discard_drawn(2);
+    g.discard_drawn(3);
+    // Decision 4: a concealed ready hand may declare with a discard; here only by discarding an
+    // E (keeping E the hand is not ready).
+    let declares: Vec<Action> = g
+        .legal(0)
+        .into_iter()
+        .filter(|a| matches!(a, Action::DeclareReady { .. }))
+        .collect();
+    // Nothing is shown: the 5p triplet (456p 55p) stays hidden, as every triplet does.
+    assert_eq!(
+        declares,
+        vec![Action::DeclareReady {
+            discard: g.tile("E"),
+            hidden: 1 << g.tile("5p").id()
+        }]
+    );
+    riichi(&mut g, "E");
+    // Decision 4: the 1,000 deposit is paid once the declaring discard is not won on.
+    assert_eq!(g.st.deposits_on_table(), 1);
+    // South draws 4s and discards it: East wins (ippatsu, before its next discard).
+    assert_eq!(g.turn(), Some(1));
+    g.discard_drawn(1);
+    assert!(g.offered_win(0));
+    g.claim(0, Action::Win);
+    let r = g.finish();
+    assert_eq!(payments(&r, Some("deposit")), vec![vec![-1000, 0, 0, 0]]);
+    let win = r
+        .events
+        .iter()
+        .find_map(|e| match e {
+            mj_core::game::record::RecordEvent::Win { hand, fans, .. } => Some((hand.clone(), fans.clone())),
+            _ => None,
+        })
+        .expect("a win");
+    assert!(win.0.contains("riichi") && win.0.contains("ippatsu"), "{}", win.0);
+    assert!(!win.0.contains("double"), "{}", win.0);
+    for f in ["立直 1", "一发 1", "平和 1"] {
+        assert!(win.1.iter().any(|x| x == f), "{f} in {:?}", win.1);
+    }
+    // Decision 8: dealer, 3 han 30 fu: basic 30 × 2^5 = 960, ron 6 × 960 = 5,760 → 5,800 from
+    // South; East also takes the deposit on the table (its own 1,000).
+    assert_eq!(payments(&r, None), vec![vec![6800, -5800, 0, 0]]);
+    assert_eq!(r.net(), vec![5800, -5800, 0, 0]);
+}
+
+#[test]
+fn declaring_with_the_first_discard_is_a_double_riichi() {
+    let t = table("riichi");
+    // East declares with E, its first discard.
+    let mut g = Game::new(&t, &deal(EAST), "4s", "");
+    riichi(&mut g, "E");
+    g.discard_drawn(1);
+    g.claim(0, Action::Win);
+    let r = g.finish();
+    // Decision 4 / 6: double riichi 2 + ippatsu 1 + pinfu 1 = 4 han 30 fu, dealer ron:
+    // 30 × 2^6 = 1,920, × 6 = 11,520 → 11,600; plus the deposit.
+    assert_eq!(payments(&r, None), vec![vec![12600, -11600, 0, 0]]);
+}
+
+#[test]
+fn a_declared_hand_is_frozen_and_makes_no_calls() {
+    let t = table("riichi");
+    // East declares with N (waiting on 1s/4s, holding EE); South draws the last E and
+    // discards it.
+    let mut g = Game::new(&t, &deal("123m 456p 789s 23s EE N"), "E C P 8m", "");
+    riichi(&mut g, "N");
+    g.discard_drawn(1);
+    // Decision 4: the hand is frozen, no pon after riichi: East is not asked at all.
+    assert!(!g.offered_win(0));
+    assert!(
+        !matches!(&g.st.phase, mj_core::game::state::Phase::Offer(o) if o.waiting.contains(&0)),
+        "East is offered a claim"
+    );
+    g.pass();
+    g.discard_drawn(2);
+    g.pass();
+    g.discard_drawn(3);
+    g.pass();
+    // East's turn: only the drawn tile may go.
+    let drawn = g.drawn().expect("East drew");
+    let legal = g.legal(0);
+    assert!(legal.contains(&Action::Discard(drawn)));
+    assert!(legal
+        .iter()
+        .all(|a| matches!(a, Action::Discard(d) if *d == drawn) || *a == Action::SelfWin));
+}
+
+#[test]
+fn declaring_needs_a_thousand_points() {
+    let t = table("riichi");
+    let poor = HandStart {
+        stacks: vec![900, 33000, 33000, 33100],
+        ..HandStart::default()
+    };
+    let g = Game::new_at(&t, &deal(EAST), "4s", "", &poor);
+    // Decision 4: ≥1,000 points to declare.
+    assert!(!g
+        .legal(0)
+        .iter()
+        .any(|a| matches!(a, Action::DeclareReady { .. })));
+    let rich = HandStart {
+        stacks: vec![1000, 33000, 33000, 33000],
+        ..HandStart::default()
+    };
+    let g = Game::new_at(&t, &deal(EAST), "4s", "", &rich);
+    assert!(g
+        .legal(0)
+        .iter()
+        .any(|a| matches!(a, Action::DeclareReady { .. })));
+}
+
+#[test]
+fn furiten_on_an_own_discard_blocks_ron_but_not_tsumo() {
+    let t = table("riichi");
+    // East discards 1s, keeping 123m 456p 789s 23s 55p: it waits on 1s and 4s and has
+    // discarded 1s (Decision 5: no ron on any tile it waits on while furiten).
+    let mut g = Game::new(&t, &deal("123m 456p 789s 1s 23s 55p"), "4s C P 4s", "");
+    g.discard(0, "1s");
+    g.discard_drawn(1);
+    assert!(!g.offered_win(0), "furiten: no ron on 4s");
+    g.pass();
+    g.discard_drawn(2);
+    g.pass();
+    g.discard_drawn(3);
+    g.pass();
+    // Decision 5: tsumo is always allowed.
+    assert!(g.legal(0).contains(&Action::SelfWin));
+    g.act(0, Action::SelfWin);
+    g.finish();
+}
+
+#[test]
+fn a_win_passed_after_declaring_locks_ron_for_the_rest_of_the_hand() {
+    let t = table("riichi");
+    // South discards 4s (East passes), West C, North P, East draws 8m and must discard it,
+    // then South discards 1s.
+    let mut g = Game::new(&t, &deal(EAST), "4s C P 8m 1s", "");
+    riichi(&mut g, "E");
+    g.discard_drawn(1);
+    assert!(g.offered_win(0));
+    g.pass();
+    g.discard_drawn(2);
+    g.pass();
+    g.discard_drawn(3);
+    g.pass();
+    g.discard_drawn(0);
+    g.pass();
+    g.discard_drawn(1);
+    // Decision 5: after riichi a passed ron blocks ron for the rest of the hand, even after
+    // East's own draw.
+    assert!(!g.offered_win(0), "declared furiten");
+}
+
+#[test]
+fn the_dealer_tsumo_on_the_deal_is_tenhou() {
+    let t = table("riichi");
+    let mut g = Game::new(&t, &deal("123m 456p 789s 234s 55p"), "", "");
+    g.act(0, Action::SelfWin);
+    let r = g.finish();
+    // Decision 6: tenhou is a yakuman: 8,000 basic, dealer tsumo 2 × 8,000 = 16,000 from each.
+    assert_eq!(payments(&r, None), vec![vec![48000, -16000, -16000, -16000]]);
+}
+
+#[test]
+fn counters_and_deposits_carried_into_the_hand_are_paid_to_the_winner() {
+    let t = table("riichi");
+    let start = HandStart {
+        counters: 2,
+        deposits: 1,
+        ..HandStart::default()
+    };
+    let mut g = Game::new_at(&t, &deal(EAST), "4s", "", &start);
+    g.discard(0, "E");
+    g.discard_drawn(1);
+    g.claim(0, Action::Win);
+    let r = g.finish();
+    // Decision 8: dealer ron, pinfu 1 han 30 fu (no riichi): 30 × 2^3 = 240, × 6 = 1,440 →
+    // 1,500, plus 300 per counter = 2,100 from South; East takes the 1,000 deposit on the table.
+    assert_eq!(payments(&r, None), vec![vec![3100, -2100, 0, 0]]);
+}
