@@ -35,6 +35,11 @@ pub struct Plan {
     pub open_values: Vec<i64>,
     /// The hand quantities some condition reads: the only ones worked out per reading.
     pub vars: Vec<crate::expr::Var>,
+    /// Per form (by `Form as usize`): the fans the explanation of a reading of that form must
+    /// look at for counts the shape suggests but the score lacks, in table order. Every other fan
+    /// was judged on its own for the form, so its count is what its pattern finds (see
+    /// `score::explain::removed`): that is known at load, not worked out per hand.
+    pub unexplained: [Vec<usize>; 5],
 }
 
 impl Plan {
@@ -122,6 +127,23 @@ impl Plan {
                     }
                 }
             }
+        }
+        for (form, list) in p.unexplained.iter_mut().enumerate() {
+            let bit = 1u8 << form;
+            let shared = |f: &Fan| {
+                accounting == Accounting::Once
+                    && f.group.as_ref().is_some_and(|g| {
+                        matches!(
+                            g.kind,
+                            crate::expr::GroupKind::Chows | crate::expr::GroupKind::Pungs
+                        )
+                    })
+            };
+            list.extend(
+                (0..fans.len())
+                    .filter(|&i| !fans[i].fallback && fans[i].script.is_none())
+                    .filter(|&i| fans[i].forms & bit == 0 || shared(&fans[i])),
+            );
         }
         p.plain_masks = crate::expr::GateMasks::new(p.plain.iter().map(|s| &s.gate));
         p.once_chows = OnceFans::new(once_chows);

@@ -195,6 +195,52 @@ impl OnceFans {
         }
     }
 
+    /// For every step among `wanted` (by bit, as in `live`): how many picks of the sets starting
+    /// at `tiles` (ascending) its group accepts, every pick counted, which is what
+    /// [`count_groups`](crate::expr::count_groups) finds for that group alone. One walk over the
+    /// picks serves every step, each pick looked up once in the tables, where counting step by
+    /// step walked them again per fan; the explanation of a score asks this of every "once" fan
+    /// its gate admits (checked against `count_groups` in debug builds).
+    pub fn count_picks(&self, wanted: u64, tiles: &[usize], f: &Facts) -> [u32; MAX_ONCE_FANS] {
+        let mut counts = [0u32; MAX_ONCE_FANS];
+        let t = self.tables(f.set);
+        let n = tiles.len().min(8);
+        let tiles = &tiles[..n];
+        for arity in 1..=n {
+            let live = wanted & self.by_arity[arity];
+            if live == 0 {
+                continue;
+            }
+            crate::expr::for_each_subset(n, arity, |idx| {
+                let mut picked = [0usize; 8];
+                for (slot, &i) in picked.iter_mut().zip(idx) {
+                    *slot = tiles[i];
+                }
+                for k in bits(self.accepting(t, live, &picked[..arity], f)) {
+                    counts[k] += 1;
+                }
+                true
+            });
+        }
+        // A pattern of no sets, or of more than a reading holds, is left to the general count.
+        for k in bits(wanted & !self.by_arity[1..=8].iter().fold(0, |m, a| m | a)) {
+            if let Some(g) = &self.steps[k].group {
+                counts[k] = crate::expr::count_groups(g, f) as u32;
+            }
+        }
+        #[cfg(debug_assertions)]
+        for k in bits(wanted) {
+            if let Some(g) = &self.steps[k].group {
+                assert_eq!(
+                    counts[k] as usize,
+                    crate::expr::count_groups(g, f),
+                    "count_picks of step {k} against count_groups"
+                );
+            }
+        }
+        counts
+    }
+
     /// The first fan in table order among `live` satisfied by the sets at positions `idx` of
     /// `tiles`, `t` being [`OnceFans::tables`].
     fn first_match(&self, t: &Tables, live: u64, tiles: &[usize], idx: &[usize], f: &Facts) -> Option<usize> {

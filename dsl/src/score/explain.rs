@@ -421,33 +421,53 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
         }
     }
     let form = form_bit(f.reading.form);
-    for (j, def) in rs.fans.iter().enumerate() {
-        if def.fallback || def.script.is_some() {
-            continue;
+    let plan = &rs.scoring.plan;
+    // What the "once" fans' own patterns find on the reading, every matching pick counted: one
+    // walk over the picks of each kind for all of its fans the gates admit (with their whole
+    // condition true).
+    let picks = |once: &crate::plan::OnceFans, kind: GroupKind| {
+        let live = if once.is_empty() { 0 } else { once.live(f) };
+        if live == 0 {
+            return (0, [0; crate::plan::once::MAX_ONCE_FANS]);
         }
-        // A fan the scorer judged on its own (not shared out by accounting "once") and that
-        // exists for this reading's form was counted exactly what its pattern finds: the gate
-        // that skipped it promises a zero, and its residual condition equals the whole (both
-        // checked on every reading in debug builds). Nothing can be missing, so its pattern is
-        // not evaluated again: this loop visits every fan of the table for every hand printed.
-        // A fan that accounting "once" shares out, for this form, whose gate rejects the reading
-        // finds nothing either (the same promise).
-        if def.forms & form != 0 && (!shared_once(rs, def) || !once_gate_admits(rs, f, j)) {
-            continue;
-        }
+        let (tiles, n) = crate::score::group_tiles(kind, f.reading);
+        (live, once.count_picks(live, &tiles[..n], f))
+    };
+    let chows = picks(&plan.once_chows, GroupKind::Chows);
+    let pungs = picks(&plan.once_pungs, GroupKind::Pungs);
+    let once_shape = |j: usize| {
+        [(&plan.once_chows, &chows), (&plan.once_pungs, &pungs)]
+            .into_iter()
+            .find_map(|(once, (live, counts))| {
+                let k = once.steps.iter().position(|s| s.fan == j)?;
+                Some(if live >> k & 1 != 0 { counts[k] } else { 0 })
+            })
+            .unwrap_or(0)
+    };
+    // Only the fans the plan lists for this form: any other was judged on its own for the
+    // reading's form, so its count before exclusions is what its pattern finds (the gate that
+    // skipped it promises a zero, and its residual condition equals the whole: both checked on
+    // every reading in debug builds), and nothing of it can be missing. Listed are the fans not
+    // for this form and those accounting "once" shares out.
+    for &j in &plan.unexplained[f.reading.form as usize] {
+        let def = &rs.fans[j];
         let counted = trace.before_exclusions.get(j).copied().unwrap_or(0);
         // What the fan's own pattern finds, every matching pick counted.
-        let shape = match (&def.group, &def.when) {
-            (Some(g), when) => {
-                let holds = when.as_ref().is_none_or(|w| w.eval(f) != 0);
-                if holds {
-                    crate::score::count_groups(g, f) as u32
-                } else {
-                    0
+        let shape = if def.forms & form != 0 {
+            once_shape(j)
+        } else {
+            match (&def.group, &def.when) {
+                (Some(g), when) => {
+                    let holds = when.as_ref().is_none_or(|w| w.eval(f) != 0);
+                    if holds {
+                        crate::score::count_groups(g, f) as u32
+                    } else {
+                        0
+                    }
                 }
+                (None, Some(w)) => w.eval(f).clamp(0, i64::from(u32::MAX)) as u32,
+                (None, None) => 0,
             }
-            (None, Some(w)) => w.eval(f).clamp(0, i64::from(u32::MAX)) as u32,
-            (None, None) => 0,
         };
         let shape = def.max_count.map_or(shape, |m| shape.min(m));
         if shape <= counted {
@@ -480,25 +500,4 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
         }
     }
     out
-}
-
-/// Whether fan `def` is a group fan whose count accounting "once" shares out among the sets
-/// (the plan's `once_chows` and `once_pungs`), rather than one judged on its own.
-fn shared_once(rs: &Ruleset, def: &crate::ruleset::Fan) -> bool {
-    rs.scoring.accounting == Accounting::Once
-        && def
-            .group
-            .as_ref()
-            .is_some_and(|g| matches!(g.kind, GroupKind::Chows | GroupKind::Pungs))
-}
-
-/// Whether the gate of "once" fan `fan` admits the reading of `f`.
-fn once_gate_admits(rs: &Ruleset, f: &Facts, fan: usize) -> bool {
-    let plan = &rs.scoring.plan;
-    plan.once_chows
-        .steps
-        .iter()
-        .chain(&plan.once_pungs.steps)
-        .find(|s| s.fan == fan)
-        .is_none_or(|s| f.admits(&s.gate))
 }
