@@ -1,6 +1,7 @@
 //! Machine-readable output: the shapes other tools rely on (documented in the README). The
 //! structs themselves live in `mj_dsl::report`, shared with the web API, and are written by its
-//! one writer, [`mj_dsl::write_json_line`].
+//! writers: a scored hand by [`mj_dsl::write_report_line`], the rest by
+//! [`mj_dsl::write_json_line`].
 
 use mj_dsl::{write_json_line, ErrorReport, HandReport, Ruleset, WaitsReport};
 
@@ -13,7 +14,16 @@ pub fn score_line(rs: &Ruleset, text: &str) -> Result<HandReport, String> {
 /// rest of the report), or `{"error":…}`; batch runs add the input `line` to both. Returns
 /// whether the line failed.
 pub fn score_into(rs: &Ruleset, text: &str, line: Option<usize>, out: &mut Vec<u8>) -> bool {
-    emit(score_line(rs, text), line, out)
+    match score_line(rs, text) {
+        Ok(r) => {
+            mj_dsl::write_report_line(out, &r, line);
+            false
+        }
+        Err(e) => {
+            write_json_line(out, &ErrorReport { error: &e, line });
+            true
+        }
+    }
 }
 
 /// Waits and shanten of a 3n+1 hand.

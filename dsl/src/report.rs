@@ -237,8 +237,9 @@ pub struct ErrorReport<'a> {
     pub line: Option<usize>,
 }
 
-/// Appends `value` as one line of compact JSON to `out`: the one writer behind every JSON line
-/// the CLI and the web API print, so a field added to a report struct shows up everywhere. It
+/// Appends `value` as one line of compact JSON to `out`: the writer behind every JSON line the
+/// CLI and the web API print but a scored hand's (that is [`crate::write_report_line`], the same
+/// bytes written by hand), so a field added to a report struct shows up everywhere. It
 /// serializes the struct itself, with no `serde_json::Value` in between, into a buffer the
 /// caller reuses.
 pub fn write_json_line<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) {

@@ -9,7 +9,8 @@ use crate::{replay as view, AppState};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
-use axum::http::{Method, StatusCode, Uri};
+use axum::http::{header, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use mj_dsl::diff::{compare, Case, DiffReport};
 use mj_dsl::report::fan_table;
@@ -281,8 +282,12 @@ pub struct ScoreRequest {
     tiles: Option<Tiles>,
 }
 
-/// `POST /api/score`: the `mj score --json` report of one hand.
-pub async fn score(State(state): State<AppState>, raw: Result<Bytes, BytesRejection>) -> Answer<HandReport> {
+/// `POST /api/score`: the `mj score --json` report of one hand, written (on the blocking
+/// thread) by the batch's own writer, [`mj_dsl::write_report_line`], without its line ending.
+pub async fn score(
+    State(state): State<AppState>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
     let req: ScoreRequest = body(raw)?;
     let line =
         match (req.hand, req.tiles) {
@@ -293,11 +298,15 @@ pub async fn score(State(state): State<AppState>, raw: Result<Bytes, BytesReject
             )),
         };
     let rs = req.ruleset.pending(&state)?;
-    compute(&state, move || {
-        score_text(&*rs.ruleset()?, &line).map_err(ApiError::unprocessable)
+    let report = compute(&state, move || {
+        let r: HandReport = score_text(&*rs.ruleset()?, &line).map_err(ApiError::unprocessable)?;
+        let mut out = Vec::with_capacity(1024);
+        mj_dsl::write_report_line(&mut out, &r, None);
+        out.pop();
+        Ok(out)
     })
-    .await
-    .map(Json)
+    .await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], report).into_response())
 }
 
 #[derive(Deserialize)]

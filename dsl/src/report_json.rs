@@ -1,0 +1,337 @@
+//! The JSON line of a scored hand, written by hand: the batch, `mj score --json` and the web API
+//! print one per hand, and through serde's derived code (field by field, every string escaped
+//! byte by byte, the batch's `line` added through a map) it cost as much as scoring the hand.
+//! The bytes are exactly what `serde_json` writes for [`HandReport`] (its field order, its
+//! `skip_serializing_if`s, its escapes): the tests below compare the two on every snapshot corpus,
+//! and `cli/tests/json_bytes.rs` locks the batch's output byte for byte. A field added to
+//! `HandReport` must be added here too; the comparison fails until it is.
+
+use crate::explain::{Occurrence, RemovedFan};
+use crate::report::{FanLine, HandReport, Payments};
+
+/// Appends the report as one line of compact JSON to `out`, with `"line":N` last when `line` is
+/// given (a batch result's input line), exactly as `serde_json` writes the struct.
+pub fn write_report_line(out: &mut Vec<u8>, r: &HandReport, line: Option<usize>) {
+    out.extend_from_slice(b"{\"hand\":");
+    string(out, &r.hand);
+    out.extend_from_slice(b",\"reading\":");
+    list(out, &r.reading, |out, s| string(out, s));
+    out.extend_from_slice(b",\"fans\":");
+    list(out, &r.fans, fan);
+    if !r.removed.is_empty() {
+        out.extend_from_slice(b",\"removed\":");
+        list(out, &r.removed, removed);
+    }
+    out.extend_from_slice(b",\"total\":");
+    int(out, r.total);
+    out.extend_from_slice(if r.valid {
+        b",\"valid\":true"
+    } else {
+        b",\"valid\":false"
+    });
+    if let Some(reason) = &r.reason {
+        out.extend_from_slice(b",\"reason\":");
+        string(out, reason);
+    }
+    out.extend_from_slice(b",\"payments\":");
+    payments(out, &r.payments);
+    if !r.warnings.is_empty() {
+        out.extend_from_slice(b",\"warnings\":");
+        list(out, &r.warnings, |out, s| string(out, s));
+    }
+    if let Some(han) = r.han {
+        out.extend_from_slice(b",\"han\":");
+        int(out, han);
+    }
+    if let Some(fu) = r.fu {
+        out.extend_from_slice(b",\"fu\":");
+        int(out, fu);
+    }
+    if let Some(limit) = &r.limit {
+        out.extend_from_slice(b",\"limit\":");
+        match limit {
+            Some(name) => string(out, name),
+            None => out.extend_from_slice(b"null"),
+        }
+    }
+    if let Some(line) = line {
+        out.extend_from_slice(b",\"line\":");
+        uint(out, line as u64);
+    }
+    out.extend_from_slice(b"}\n");
+}
+
+fn fan(out: &mut Vec<u8>, f: &FanLine) {
+    out.extend_from_slice(b"{\"id\":");
+    string(out, &f.id);
+    out.extend_from_slice(b",\"zh\":");
+    string(out, &f.zh);
+    out.extend_from_slice(b",\"en\":");
+    string(out, &f.en);
+    out.extend_from_slice(b",\"points\":");
+    int(out, f.points);
+    out.extend_from_slice(b",\"count\":");
+    uint(out, u64::from(f.count));
+    out.extend_from_slice(b",\"why\":");
+    list(out, &f.why, occurrence);
+    if let Some(ja) = &f.ja {
+        out.extend_from_slice(b",\"ja\":");
+        string(out, ja);
+    }
+    out.push(b'}');
+}
+
+fn occurrence(out: &mut Vec<u8>, o: &Occurrence) {
+    out.push(b'{');
+    if !o.sets.is_empty() {
+        out.extend_from_slice(b"\"sets\":");
+        list(out, &o.sets, |out, s| string(out, s));
+    }
+    if !o.words.is_empty() {
+        if !o.sets.is_empty() {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"\"words\":");
+        list(out, &o.words, |out, s| string(out, s));
+    }
+    out.push(b'}');
+}
+
+fn removed(out: &mut Vec<u8>, r: &RemovedFan) {
+    out.extend_from_slice(b"{\"id\":");
+    string(out, &r.id);
+    out.extend_from_slice(b",\"zh\":");
+    string(out, &r.zh);
+    out.extend_from_slice(b",\"en\":");
+    string(out, &r.en);
+    out.extend_from_slice(b",\"count\":");
+    uint(out, u64::from(r.count));
+    out.extend_from_slice(b",\"by\":");
+    string(out, &r.by);
+    out.push(b'}');
+}
+
+/// `{"E":24,…}` in seat order, as `Payments`' own `Serialize` writes it.
+fn payments(out: &mut Vec<u8>, p: &Payments) {
+    out.push(b'{');
+    for (k, (wind, amount)) in p.iter().enumerate() {
+        if k > 0 {
+            out.push(b',');
+        }
+        let mut key = [0u8; 4];
+        string(out, wind.encode_utf8(&mut key));
+        out.push(b':');
+        int(out, amount);
+    }
+    out.push(b'}');
+}
+
+fn list<T>(out: &mut Vec<u8>, items: &[T], mut item: impl FnMut(&mut Vec<u8>, &T)) {
+    out.push(b'[');
+    for (k, x) in items.iter().enumerate() {
+        if k > 0 {
+            out.push(b',');
+        }
+        item(out, x);
+    }
+    out.push(b']');
+}
+
+/// `v` in decimal, as serde_json writes integers.
+fn int(out: &mut Vec<u8>, v: i64) {
+    if v < 0 {
+        out.push(b'-');
+    }
+    uint(out, v.unsigned_abs());
+}
+
+fn uint(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
+/// Whether byte `b` is written escaped in a JSON string (as serde_json escapes: the quote, the
+/// backslash and the control characters below 0x20; DEL and non-ASCII bytes pass through).
+#[inline]
+fn needs_escape(b: u8) -> bool {
+    b < 0x20 || b == b'"' || b == b'\\'
+}
+
+/// `s` as a JSON string. Almost every string of a report needs no escape, which is checked a
+/// block at a time (no early exit, so the check vectorises) before it is copied whole.
+fn string(out: &mut Vec<u8>, s: &str) {
+    let bytes = s.as_bytes();
+    let plain = bytes
+        .chunks(16)
+        .all(|c| !c.iter().fold(false, |any, &b| any | needs_escape(b)));
+    out.push(b'"');
+    if plain {
+        out.extend_from_slice(bytes);
+    } else {
+        escaped(out, bytes);
+    }
+    out.push(b'"');
+}
+
+/// The bytes of a string with escapes, as serde_json writes them: the short forms `\"`, `\\`,
+/// `\b`, `\f`, `\n`, `\r`, `\t`, and `\u00XX` (lowercase hex) for the other control characters.
+#[cold]
+fn escaped(out: &mut Vec<u8>, bytes: &[u8]) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if !needs_escape(b) {
+            continue;
+        }
+        out.extend_from_slice(&bytes[start..i]);
+        match b {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0c => out.extend_from_slice(b"\\f"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            _ => out.extend_from_slice(&[
+                b'\\',
+                b'u',
+                b'0',
+                b'0',
+                HEX[usize::from(b >> 4)],
+                HEX[usize::from(b & 15)],
+            ]),
+        }
+        start = i + 1;
+    }
+    out.extend_from_slice(&bytes[start..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What serde_json writes for the report, with `line` added as the batch added it (through
+    /// `#[serde(flatten)]`, so last).
+    fn by_serde(r: &HandReport, line: Option<usize>) -> Vec<u8> {
+        #[derive(serde::Serialize)]
+        struct Numbered<'a> {
+            #[serde(flatten)]
+            result: &'a HandReport,
+            line: usize,
+        }
+        let mut out = match line {
+            Some(line) => serde_json::to_vec(&Numbered { result: r, line }),
+            None => serde_json::to_vec(r),
+        }
+        .expect("a report serializes");
+        out.push(b'\n');
+        out
+    }
+
+    fn by_hand(r: &HandReport, line: Option<usize>) -> Vec<u8> {
+        let mut out = Vec::new();
+        write_report_line(&mut out, r, line);
+        out
+    }
+
+    /// Every line of every snapshot corpus that scores, under its ruleset: the same bytes as
+    /// serde_json, with and without `line`.
+    #[test]
+    fn every_corpus_report_is_written_as_serde_json_writes_it() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../snapshots/corpus");
+        let mut compared = 0;
+        let mut rulesets = 0;
+        for entry in std::fs::read_dir(&dir).expect("the corpus folder") {
+            let path = entry.expect("an entry").path();
+            let Some(name) = path.file_stem().and_then(|s| s.to_str()) else {
+                continue;
+            };
+            let Ok(rs) = crate::load(name) else {
+                continue;
+            };
+            rulesets += 1;
+            let text = std::fs::read_to_string(&path).expect("a corpus file");
+            for (k, line) in text.lines().enumerate() {
+                if let Ok(r) = crate::score_text(&rs, line) {
+                    assert_eq!(by_hand(&r, None), by_serde(&r, None), "{name}: {line}");
+                    assert_eq!(
+                        by_hand(&r, Some(k + 1)),
+                        by_serde(&r, Some(k + 1)),
+                        "{name}: {line}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert!(
+            rulesets >= 9 && compared > 1000,
+            "{rulesets} rulesets, {compared} reports"
+        );
+    }
+
+    /// Every escape serde_json writes, in every field that holds text, and every optional field
+    /// present and absent.
+    #[test]
+    fn escapes_and_optional_fields_as_serde_json() {
+        let rs = crate::load("mcr").expect("built-in");
+        let mut r =
+            crate::score_text(&rs, "[WWWW,1][444s]45m678pFF6m self seat=S round=W flowers=2").expect("a win");
+        let nasty = "q\"b\\s/\u{8}\u{c}\n\r\t\u{1}\u{1f}\u{7f}é中\u{a0}".to_string();
+        r.hand = nasty.clone();
+        r.reading.push(nasty.clone());
+        r.reason = Some(nasty.clone());
+        r.warnings = vec![nasty.clone(), String::new()];
+        r.han = Some(-3);
+        r.fu = Some(i64::MAX);
+        r.total = i64::MIN;
+        for limit in [None, Some(None), Some(Some(nasty.clone()))] {
+            r.limit = limit;
+            let f = &mut r.fans[0];
+            f.ja = Some(nasty.clone());
+            f.zh = crate::report::Name::new(&nasty);
+            f.why = vec![
+                Occurrence::default(),
+                Occurrence {
+                    sets: vec![nasty.as_str().into()],
+                    words: Vec::new(),
+                },
+                Occurrence {
+                    sets: Vec::new(),
+                    words: vec![nasty.clone()],
+                },
+                Occurrence {
+                    sets: vec!["1m".into(), "2m".into()],
+                    words: vec!["self".into(), nasty.clone()],
+                },
+            ];
+            r.removed = vec![RemovedFan {
+                id: nasty.clone(),
+                zh: "十三幺".into(),
+                en: "x".into(),
+                count: u32::MAX,
+                by: nasty.clone(),
+            }];
+            for line in [None, Some(0), Some(usize::MAX)] {
+                assert_eq!(by_hand(&r, line), by_serde(&r, line));
+            }
+            r.removed.clear();
+            r.payments = Payments::default();
+            assert_eq!(by_hand(&r, None), by_serde(&r, None));
+            r.payments = Payments::from_seats(&[1, -2, 3, i64::MIN]);
+        }
+        // Every byte below 0x80 alone, escaped or not.
+        for b in 0u8..0x80 {
+            r.hand = char::from(b).to_string();
+            assert_eq!(by_hand(&r, None), by_serde(&r, None), "byte {b:#x}");
+        }
+    }
+}
