@@ -355,15 +355,15 @@ pub(crate) fn derived_words(
         *slot = (t, words.get(w).copied().flatten().unwrap_or(0));
     }
     let mut tiles = Vec::new();
-    for (i, w) in rs.context_words.iter().enumerate() {
-        if w.value != mj_core::WordValue::Tiles {
-            continue;
+    // A tile-valued word the hand does not carry was left `None` by the caller.
+    rs.each_word(hand, |i, v| {
+        if rs.context_words[i].value == mj_core::WordValue::Tiles {
+            words[i] = v.map(|v| {
+                quick_tiles(&rs.tiles, v, &mut tiles);
+                indicated(rs.points.dora_next.as_deref(), &tiles, counts, &extra[..n_extra])
+            });
         }
-        words[i] = hand.context.value(&w.word).map(|v| {
-            quick_tiles(&rs.tiles, v, &mut tiles);
-            indicated(rs.points.dora_next.as_deref(), &tiles, counts, &extra[..n_extra])
-        });
-    }
+    });
     if let Some(slot) = words.get_mut(n) {
         *slot = Some(hand.red.count() as i64);
     }

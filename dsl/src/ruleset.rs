@@ -180,6 +180,36 @@ pub enum WordSource {
 }
 
 impl Ruleset {
+    /// Calls `each(i, value)` for every context word of the ruleset that `hand` carries: `i` its
+    /// index in `context_words`, `value` its text (`None` for a flag). A word written twice
+    /// counts once, with its first value. One pass over the hand's few words, each looked up
+    /// among the ruleset's, rather than a search of the hand's words for each of the ruleset's:
+    /// every scored hand reads them, and the names are compared as text.
+    pub(crate) fn each_word<'h>(
+        &self,
+        hand: &'h mj_core::Hand,
+        mut each: impl FnMut(usize, Option<&'h str>),
+    ) {
+        let extra = &hand.context.extra;
+        let mut seen = 0u64;
+        for (j, (k, v)) in extra.iter().enumerate() {
+            let Some(i) = self.context_words.iter().position(|w| w.word == *k) else {
+                continue;
+            };
+            let repeated = match 1u64.checked_shl(i as u32) {
+                Some(bit) => {
+                    let was = seen & bit != 0;
+                    seen |= bit;
+                    was
+                }
+                None => extra[..j].iter().any(|(w, _)| w == k),
+            };
+            if !repeated {
+                each(i, v.as_deref());
+            }
+        }
+    }
+
     /// The context words play can never set (neither an engine fact nor `score_only`).
     pub fn unset_words(&self) -> Vec<&str> {
         self.context_words

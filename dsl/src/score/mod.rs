@@ -180,29 +180,18 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
         unique_wait.set(Some(false));
     }
     let ctx = &hand.context;
-    let word = |w: &mj_core::notation::ContextWordSpec| {
-        ctx.extra
-            .iter()
-            .find(|(k, _)| *k == w.word)
-            .map(|(_, v)| v.as_deref().map_or(1, |v| v.parse().unwrap_or(1)))
-    };
     let mut word_buf = [None; WORDS_ON_STACK];
     let mut word_vec: Vec<Option<i64>>;
     let n_words = rs.context_words.len() + crate::ruleset::DERIVED_WORDS.len();
     let words: &mut [Option<i64>] = if n_words <= WORDS_ON_STACK {
-        for (slot, w) in word_buf.iter_mut().zip(&rs.context_words) {
-            *slot = word(w);
-        }
         &mut word_buf[..n_words]
     } else {
-        word_vec = rs
-            .context_words
-            .iter()
-            .map(word)
-            .chain(crate::ruleset::DERIVED_WORDS.iter().map(|_| None))
-            .collect();
+        word_vec = vec![None; n_words];
         &mut word_vec
     };
+    rs.each_word(hand, |i, v| {
+        words[i] = Some(v.map_or(1, |v| v.parse().unwrap_or(1)));
+    });
     crate::points::derived_words(rs, hand, &counts, words);
     let words: &[Option<i64>] = words;
     let hand_facts = HandFacts {

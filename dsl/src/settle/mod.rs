@@ -119,26 +119,30 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
     let st = &rs.settlement;
     let declared = |s: usize| i64::from(p.declared.get(s).copied().unwrap_or(false));
     let n_words = rs.context_words.len();
-    let slots = |payer: usize| {
-        let mut v = Slots::new(n_words);
-        v.set(Amount::Total, p.total)
-            .set(Amount::Points, p.points)
-            .set(Amount::Bonus, p.total.saturating_sub(p.points))
-            .set(Amount::Flowers, i64::from(p.flowers))
-            .set(Amount::WinnerDeclared, declared(p.winner))
-            .set(Amount::PayerDeclared, declared(payer))
-            .set(Amount::DealerStreak, i64::from(p.dealer_streak))
-            .set(
-                Amount::Table,
-                st.fan_table.as_ref().map_or(0, |t| t.portion(p.total)),
-            )
-            .set(Amount::Basic, p.basic)
-            .set(Amount::Han, p.han)
-            .set(Amount::Fu, p.fu)
-            .set(Amount::WinnerDealer, i64::from(p.winner == p.dealer))
-            .set(Amount::PayerDealer, i64::from(payer == p.dealer))
-            .words((0..n_words).map(|i| p.words.get(i).copied().unwrap_or(0)));
-        v
+    // One set of slots for the whole win: only the payer's amounts change from one formula to
+    // the next (a fresh set per payer cost an allocation each, on every scored hand).
+    let mut base = Slots::new(n_words);
+    base.set(Amount::Total, p.total)
+        .set(Amount::Points, p.points)
+        .set(Amount::Bonus, p.total.saturating_sub(p.points))
+        .set(Amount::Flowers, i64::from(p.flowers))
+        .set(Amount::WinnerDeclared, declared(p.winner))
+        .set(Amount::DealerStreak, i64::from(p.dealer_streak))
+        .set(
+            Amount::Table,
+            st.fan_table.as_ref().map_or(0, |t| t.portion(p.total)),
+        )
+        .set(Amount::Basic, p.basic)
+        .set(Amount::Han, p.han)
+        .set(Amount::Fu, p.fu)
+        .set(Amount::WinnerDealer, i64::from(p.winner == p.dealer))
+        .words((0..n_words).map(|i| p.words.get(i).copied().unwrap_or(0)));
+    let base = std::cell::RefCell::new(base);
+    let eval = |f: &Cond, payer: usize| {
+        let mut v = base.borrow_mut();
+        v.set(Amount::PayerDeclared, declared(payer))
+            .set(Amount::PayerDealer, i64::from(payer == p.dealer));
+        v.eval(rs, f)
     };
     let mult = repeat_multiplier(rs, p.dealer_streak);
     let hits = horse_hits(rs, &p.horses);
@@ -152,13 +156,13 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         .saturating_add(st.float);
     // Clamped to a payment's range, so that the winner's sum of every share cannot overflow.
     let share = |f: Option<&Cond>, payer: usize| {
-        let a = capped(f.map_or(0, |e| slots(payer).eval(rs, e)));
+        let a = capped(f.map_or(0, |e| eval(e, payer)));
         payment(if a > 0 { a.saturating_add(extra) } else { a })
     };
     let mut out = vec![0i64; players];
     // Deposits on the table go to the winner; no seat pays them.
     if let (Some(d), Some(w), true) = (&st.deposits, out.get_mut(p.winner), p.take_deposits) {
-        *w = w.saturating_add(slots(p.winner).eval(rs, d));
+        *w = w.saturating_add(eval(d, p.winner));
     }
     let liable = match p.source {
         WinKind::SelfDrawn if p.liable_named.is_some() => p.liable_named,

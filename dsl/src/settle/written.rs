@@ -181,14 +181,9 @@ fn liable_named(rs: &Ruleset, hand: &Hand, winner: usize, players: usize) -> Res
 
 /// The ruleset's context words as numbers for settlement formulas (0 absent, 1 a flag).
 pub(crate) fn word_values(rs: &Ruleset, hand: &Hand) -> Vec<i64> {
-    rs.context_words
-        .iter()
-        .map(|w| match hand.context.extra.iter().find(|(k, _)| *k == w.word) {
-            None => 0,
-            Some((_, None)) => 1,
-            Some((_, Some(v))) => v.parse().unwrap_or(1),
-        })
-        .collect()
+    let mut values = vec![0; rs.context_words.len()];
+    rs.each_word(hand, |i, v| values[i] = v.map_or(1, |v| v.parse().unwrap_or(1)));
+    values
 }
 
 /// The discarder's seat relative to the winner, from `from=N` (1 = left, 上家, the default, up to
