@@ -89,7 +89,7 @@ def main():
     summary("check per keystroke", check)
     summary("doc per keystroke (when it loads)", doc)
 
-    house = {"files": {**files, "ruleset.toml": toml.replace("points = 6\n", "points = 6\n", 1) + '\n[[fan]]\nid = "hun_yi_se"\npoints = 8\n'}}
+    house = {"files": {"ruleset.toml": '[ruleset]\nname = "house"\nextends = "mcr"\n\n[[fan]]\nid = "hun_yi_se"\npoints = 8\n'}}
     diff = []
     for _ in range(10):
         status, v, ms = post("/api/diff", {"a": "mcr", "b": house})
