@@ -26,6 +26,7 @@ mod scriptapi;
 pub mod settle;
 pub mod table;
 pub mod tournament;
+pub mod word_rules;
 pub mod words;
 
 pub use diagnostic::{Diagnostic, Diagnostics};

@@ -143,6 +143,8 @@ pub struct Ruleset {
     pub context_words: Vec<ContextWordSpec>,
     /// Where each of `context_words` (same order) gets its value in play.
     pub context_sources: Vec<WordSource>,
+    /// What the `[[context]]` entries say about words written together and the void suit.
+    pub word_rules: Vec<crate::word_rules::WordRule>,
     pub scripts: crate::script::Scripts,
     /// Tile ids of the wind honours E S W N, where the tile set has them (seat and round fans).
     pub wind_tiles: [Option<usize>; 4],

@@ -98,6 +98,17 @@ pub struct RawContextWord {
     /// another way (who discarded, who had declared ready) or not at all.
     #[serde(default)]
     pub score_only: bool,
+    /// Words (built-in or the ruleset's) that must be written with this one: `first` needs
+    /// `self`.
+    #[serde(default)]
+    pub requires: Vec<String>,
+    /// Words that may not be written with this one.
+    #[serde(default)]
+    pub conflicts: Vec<String>,
+    /// The word names the winner's declared void suit (a suit letter): the hand may hold no
+    /// tile of it, and without the word it must lack at least one suit.
+    #[serde(default)]
+    pub void_suit: bool,
 }
 
 /// What a `[[context]]` word's `value` key says.
@@ -449,6 +460,10 @@ pub struct Settlement {
     /// A fan total → payment table with a limit, read by formulas as `table`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fan_table: Option<FanTable>,
+    /// Named numbers every formula may use (`cap = 4`), so that two settings can each change
+    /// one number of the same formula without rewriting it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub constants: Option<std::collections::BTreeMap<String, i64>>,
 }
 
 /// What a hand of so many fans pays, as a table rather than a formula (Hong Kong's 1-2-4-8-16-
@@ -509,6 +524,10 @@ pub struct DeclaredWords {
 pub struct TableWords {
     pub stacks: Option<String>,
     pub dealer_repeat: Option<String>,
+    /// A `word=SEATS` word listing the seats (winds) that have already won and left the hand
+    /// (play that goes on after a win): they pay nothing.
+    #[serde(default)]
+    pub left: Option<String>,
 }
 
 /// Who pays every share (what all other players would pay for a self-drawn win).
@@ -521,6 +540,10 @@ pub struct Liable {
     /// A win on the replacement of a kong made on a discard: that discarder pays every share.
     #[serde(default)]
     pub kong_feeder: bool,
+    /// A win on the replacement of a kong made on a discard is paid as a win on that discard:
+    /// the discarder pays the `discard` formula, nobody else pays.
+    #[serde(default)]
+    pub kong_feeder_as_discard: bool,
     /// A self-drawn win with at least this many exposed melds: the player whose discard made the
     /// last meld pays every share (十二张落地 with 4).
     #[serde(default)]

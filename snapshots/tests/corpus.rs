@@ -65,6 +65,11 @@ fn jingji_corpus() {
 }
 
 #[test]
+fn sichuan_corpus() {
+    lock("sichuan");
+}
+
+#[test]
 fn riichi_corpus() {
     lock("riichi");
 }
@@ -127,7 +132,7 @@ fn the_snapshot_catches_a_change_of_points() {
 }
 
 /// Rulesets whose own corpus must show every one of their fans at least twice.
-const FULL_CORPORA: [&str; 7] = [
+const FULL_CORPORA: [&str; 8] = [
     "mcr",
     "shiwan",
     "kawuxing",
@@ -135,6 +140,7 @@ const FULL_CORPORA: [&str; 7] = [
     "riichi",
     "riichi-ema",
     "hongkong",
+    "sichuan",
 ];
 
 /// Fans of riichi-sanma that its tiles cannot make, left out of its corpus check: 三色同順 needs a

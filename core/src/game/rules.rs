@@ -376,6 +376,9 @@ pub struct WinFacts {
     pub counters: u32,
     /// Deposits on the table taken with this win: 0 for the second winner of a discard.
     pub deposits: u32,
+    /// Per seat: has already won and left the hand (play that goes on after a win): such a seat
+    /// pays nothing for this win. Empty when nobody has left.
+    pub left: Vec<bool>,
 }
 
 /// A kong that stands (was not robbed), for instant kong payments.

@@ -256,6 +256,7 @@ pub(super) fn win_facts(
             .collect(),
         one_suit,
         held_alone: st.seats[w].held_alone.clone(),
+        left: Vec::new(),
         horses: Vec::new(),
         counters: st.counters,
         deposits: st.deposits_on_table(),

@@ -30,6 +30,10 @@ pub enum BinOp {
     Sub,
     Mul,
     Div,
+    /// `min(a, b)`, `max(a, b)`, `pow(a, b)`: written as calls, evaluated as operators.
+    Min,
+    Max,
+    Pow,
     Union,
     Inter,
 }

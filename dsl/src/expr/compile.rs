@@ -35,6 +35,10 @@ pub trait Scope {
     fn extra_names(&self) -> Vec<&str> {
         Vec::new()
     }
+    /// A named number of the scope (`[settlement] constants`), compiled in as its value.
+    fn constant(&self, _name: &str) -> Option<i64> {
+        None
+    }
 }
 
 /// Compiles a value expression (condition or formula).
@@ -50,6 +54,9 @@ pub fn compile(ast: &Ast, scope: &dyn Scope) -> Result<Expr, CompileError> {
             // A scope's own names come first: a settlement formula's `flowers` is its amount.
             if let Some(i) = scope.extra_var(name) {
                 return Ok(Expr::Slot(i));
+            }
+            if let Some(n) = scope.constant(name) {
+                return Ok(Expr::Num(n));
             }
             if let Some((_, v, _)) = VARS.iter().find(|(n, _, _)| n == name) {
                 if *v == Var::UniqueWait {
@@ -122,6 +129,12 @@ const FUNCS: &[(&str, &str)] = &[
         "the concealed tiles before the win are exactly these ranks of one suit",
     ),
     ("group", "number of times a set-group pattern occurs"),
+    ("min", "the smaller of two numbers: min(total, 4)"),
+    ("max", "the larger of two numbers"),
+    (
+        "pow",
+        "the first number to the power of the second (saturating; a negative power gives 0): pow(2, min(total, 4))",
+    ),
 ];
 
 fn one_arg<'a>(name: &str, args: &'a [Ast], s: &Span) -> Result<&'a Ast, CompileError> {
@@ -138,7 +151,23 @@ fn compile_call(name: &str, args: &[Ast], s: Span, scope: &dyn Scope) -> Result<
     let class = |args: &[Ast]| -> Result<Class, CompileError> {
         compile_class(one_arg(name, args, &s)?, scope.set())
     };
+    let numbers = |op: BinOp| -> Result<Expr, CompileError> {
+        match args {
+            [a, b] => Ok(Expr::Bin(
+                op,
+                Box::new(compile(a, scope)?),
+                Box::new(compile(b, scope)?),
+            )),
+            _ => err(
+                s.clone(),
+                format!("{name}(...) takes two numbers, found {} arguments", args.len()),
+            ),
+        }
+    };
     Ok(match name {
+        "min" => numbers(BinOp::Min)?,
+        "max" => numbers(BinOp::Max)?,
+        "pow" => numbers(BinOp::Pow)?,
         "all" => Expr::All(class(args)?),
         "any" => Expr::Any(class(args)?),
         "none" => Expr::NoneOf(class(args)?),

@@ -85,8 +85,22 @@ fn arith(op: BinOp, x: i64, y: i64) -> i64 {
         BinOp::Sub => x.saturating_sub(y),
         BinOp::Mul => x.saturating_mul(y),
         BinOp::Div => x.checked_div(y).unwrap_or(0),
+        BinOp::Min => x.min(y),
+        BinOp::Max => x.max(y),
+        BinOp::Pow => power(x, y),
         _ => 0,
     }
+}
+
+/// `x` to the power `y`, saturating like the other operators; a negative exponent gives 0 (the
+/// language has only integers), as does `0` to any power but 0.
+fn power(x: i64, y: i64) -> i64 {
+    if y < 0 {
+        return 0;
+    }
+    let e = u32::try_from(y).unwrap_or(u32::MAX);
+    x.checked_pow(e)
+        .unwrap_or(if x < 0 && e % 2 == 1 { i64::MIN } else { i64::MAX })
 }
 
 /// Whether the reading is a standard one with a tile of `mask` in every set and the pair.

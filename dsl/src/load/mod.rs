@@ -494,6 +494,7 @@ impl Loader {
             competition,
             context_words: words.words,
             context_sources: words.sources,
+            word_rules: words.rules,
             scripts,
             wind_tiles,
             files,

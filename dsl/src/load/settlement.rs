@@ -107,6 +107,43 @@ impl Loader {
         }
     }
 
+    /// `[settlement] constants`: named numbers for the formulas, each in the amounts' range and
+    /// named apart from the amounts and the context words (a formula's name means one thing).
+    fn settlement_constants(
+        &mut self,
+        raw: &schema::Settlement,
+        file: usize,
+        words: &[String],
+    ) -> Vec<(String, i64)> {
+        let mut out = Vec::new();
+        for (name, &v) in raw.constants.iter().flatten() {
+            self.check_range(file, "settlement", name, Some(v), crate::limits::MAX_AMOUNT);
+            let ok_name = !name.is_empty()
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+                && name.as_bytes()[0].is_ascii_lowercase();
+            let clash = crate::settle::VARS.contains(&name.as_str()) || words.contains(name);
+            if !ok_name || clash {
+                let span = self.find_in(file, "settlement", name);
+                let what = if clash {
+                    "is already an amount or a context word"
+                } else {
+                    "is not a name (lowercase letters, digits and _)"
+                };
+                self.help(
+                    file,
+                    span,
+                    format!("in [settlement] constants: `{name}` {what}"),
+                    "name each constant apart from the formulas' amounts and the ruleset's context words, e.g. cap = 4",
+                );
+                continue;
+            }
+            out.push((name.clone(), v));
+        }
+        out
+    }
+
     pub(super) fn compile_settlement(
         &mut self,
         raw: &schema::Settlement,
@@ -116,7 +153,8 @@ impl Loader {
         has_points: bool,
     ) -> Settlement {
         self.check_settlement_ranges(raw, file);
-        struct SettleScope<'a>(&'a TileSet, &'a [String]);
+        let constants = self.settlement_constants(raw, file, words);
+        struct SettleScope<'a>(&'a TileSet, &'a [String], &'a [(String, i64)]);
         impl Scope for SettleScope<'_> {
             fn set(&self) -> &TileSet {
                 self.0
@@ -131,10 +169,14 @@ impl Loader {
             fn extra_names(&self) -> Vec<&str> {
                 let mut v = crate::settle::VARS.to_vec();
                 v.extend(self.1.iter().map(|s| s.as_str()));
+                v.extend(self.2.iter().map(|(n, _)| n.as_str()));
                 v
             }
+            fn constant(&self, name: &str) -> Option<i64> {
+                self.2.iter().find(|(n, _)| n == name).map(|&(_, v)| v)
+            }
         }
-        let scope = SettleScope(tiles, words);
+        let scope = SettleScope(tiles, words, &constants);
         // The amounts of a points formula are offered where the ruleset has one.
         let plain = crate::settle::PLAIN_VARS;
         let has_table = raw.fan_table.is_some();
@@ -146,6 +188,7 @@ impl Loader {
             offered.extend(&crate::settle::VARS[plain + 1..]);
             offered.extend(words.iter().map(|w| w.as_str()));
         }
+        offered.extend(constants.iter().map(|(n, _)| n.as_str()));
         let formula = |this: &mut Self, text: &Option<String>| -> Option<Cond> {
             let t = text.as_ref()?;
             let r = crate::expr::parse_expr(t)
@@ -161,7 +204,7 @@ impl Loader {
                     }
                     let e = expr::compile(&ast, &scope).map_err(|e| (e.message, e.span))?;
                     // Formulas see amounts, not hands: a hand name would silently be 0.
-                    if let Some((name, span)) = hand_name_in(&ast, words) {
+                    if let Some((name, span)) = hand_name_in(&ast, words, &constants) {
                         return Err((
                             format!("`{name}` describes a hand; a formula sees only amounts"),
                             span,
@@ -260,12 +303,23 @@ impl Loader {
 }
 
 /// The first name or call in a settlement formula that is not a settlement quantity.
-fn hand_name_in(ast: &crate::expr::Ast, words: &[String]) -> Option<(String, crate::expr::Span)> {
+fn hand_name_in(
+    ast: &crate::expr::Ast,
+    words: &[String],
+    constants: &[(String, i64)],
+) -> Option<(String, crate::expr::Span)> {
     use crate::expr::Ast;
-    let hand_name_in = |a: &Ast| hand_name_in(a, words);
+    let hand_name_in = |a: &Ast| hand_name_in(a, words, constants);
+    let known = |n: &String| {
+        crate::settle::VARS.contains(&n.as_str())
+            || words.contains(n)
+            || constants.iter().any(|(c, _)| c == n)
+    };
     match ast {
-        Ast::Ident(n, s) if !crate::settle::VARS.contains(&n.as_str()) && !words.contains(n) => {
-            Some((n.clone(), s.clone()))
+        Ast::Ident(n, s) if !known(n) => Some((n.clone(), s.clone())),
+        // Arithmetic on numbers is a formula's; every other function reads a hand.
+        Ast::Call(n, args, _) if ["min", "max", "pow"].contains(&n.as_str()) => {
+            args.iter().find_map(hand_name_in)
         }
         Ast::Call(n, _, s) => Some((format!("{n}(...)"), s.clone())),
         Ast::Not(a, _) => hand_name_in(a),

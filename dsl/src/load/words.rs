@@ -15,6 +15,8 @@ pub(super) struct Words {
     pub counts_as: Vec<(String, String)>,
     /// (word, fan id) of `alone`.
     pub alone: Vec<(String, String)>,
+    /// `requires`, `conflicts` and `void_suit`, checked against the words.
+    pub rules: Vec<crate::word_rules::WordRule>,
 }
 
 impl Loader {
@@ -23,6 +25,7 @@ impl Loader {
         let mut sources: Vec<WordSource> = Vec::new();
         let mut counts_as: Vec<(String, String)> = Vec::new();
         let mut alone: Vec<(String, String)> = Vec::new();
+        let mut rules: Vec<(usize, crate::word_rules::WordRule)> = Vec::new();
         for l in chain {
             for w in &l.raw.context {
                 let word = w.get_ref().word.get_ref().clone();
@@ -81,6 +84,18 @@ impl Loader {
                 if let Some(f) = &w.get_ref().alone {
                     alone.push((word.clone(), f.clone()));
                 }
+                rules.retain(|(_, r)| r.word != word);
+                if let Some(r) = crate::word_rules::WordRule::of(w.get_ref()) {
+                    if r.void_suit && !takes_value {
+                        self.help(
+                            l.file,
+                            w.get_ref().word.span(),
+                            format!("context word `{word}` is a void suit but takes no value"),
+                            "a void-suit word is written word=X with a suit letter: give it value = true",
+                        );
+                    }
+                    rules.push((l.file, r));
+                }
                 counts_as.retain(|(x, _): &(String, String)| *x != word);
                 if let Some(t) = &w.get_ref().counts_as {
                     counts_as.push((word.clone(), t.clone()));
@@ -102,11 +117,28 @@ impl Loader {
                 }
             }
         }
+        // `requires` and `conflicts` name words the line can carry.
+        for (file, r) in &rules {
+            for name in r.requires.iter().chain(&r.conflicts) {
+                let known = crate::word_rules::BUILT_IN_FLAGS.contains(&name.as_str())
+                    || words.iter().any(|x| &x.word == name);
+                if !known {
+                    let span = self.find_in(*file, "context", &format!("\"{name}\""));
+                    self.help(
+                        *file,
+                        span,
+                        format!("context word `{}`: `{name}` in requires or conflicts is not a word", r.word),
+                        "name a flag of the notation (self, last, kong, fourth) or one of the ruleset's context words",
+                    );
+                }
+            }
+        }
         Words {
             words,
             sources,
             counts_as,
             alone,
+            rules: rules.into_iter().map(|(_, r)| r).collect(),
         }
     }
 

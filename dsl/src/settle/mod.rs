@@ -71,6 +71,7 @@ pub fn plain_facts(winner: usize, source: WinSource, flowers: i64) -> WinFacts {
         claim_feeders: Vec::new(),
         one_suit: false,
         held_alone: Vec::new(),
+        left: Vec::new(),
         horses: Vec::new(),
         ..WinFacts::default()
     }
@@ -164,7 +165,16 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
     if let (Some(d), Some(w), true) = (&st.deposits, out.get_mut(p.winner), p.take_deposits) {
         *w = w.saturating_add(eval(d, p.winner));
     }
-    let liable = match p.source {
+    // A seat that has already won and left pays nothing.
+    let left = |s: usize| p.left.get(s).copied().unwrap_or(false);
+    // 点杠花 paid by the kong's feeder alone, as a win on its discard.
+    let source = match (p.source, p.kong_fed_by) {
+        (WinKind::SelfDrawn, Some(feeder)) if st.liable.kong_feeder_as_discard => {
+            WinKind::Discard { discarder: feeder }
+        }
+        (source, _) => source,
+    };
+    let liable = match source {
         WinKind::SelfDrawn if p.liable_named.is_some() => p.liable_named,
         WinKind::RobbedKong { konger } if st.liable.robbed_kong => Some(konger),
         WinKind::SelfDrawn if st.liable.kong_feeder && p.kong_fed_by.is_some() => p.kong_fed_by,
@@ -184,20 +194,20 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
     .or_else(|| liable_by_play(rs, p));
     if let Some(l) = liable.filter(|&l| l < players && l != p.winner) {
         let full: i64 = (0..players)
-            .filter(|&s| s != p.winner)
+            .filter(|&s| s != p.winner && !left(s))
             .map(|s| share(st.self_drawn.each.as_ref(), s))
             .sum();
         out[l] -= full;
         out[p.winner] += full;
         return out;
     }
-    let (rule, from): (&PaymentRule, Option<usize>) = match p.source {
+    let (rule, from): (&PaymentRule, Option<usize>) = match source {
         WinKind::SelfDrawn => (&st.self_drawn, None),
         WinKind::Discard { discarder } => (&st.discard, Some(discarder)),
         WinKind::RobbedKong { konger } => (st.robbed_kong.as_ref().unwrap_or(&st.discard), Some(konger)),
     };
     for seat in 0..players {
-        if seat == p.winner {
+        if seat == p.winner || left(seat) {
             continue;
         }
         let f = match from {

@@ -45,6 +45,7 @@ pub fn written_payments(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<Vec<i64>
     pay.declared = declared(rs, hand, winner, players);
     pay.concealed_pungs = s.concealed_pungs;
     from_melds(rs, hand, winner, players, &mut pay);
+    pay.left = left_seats(rs, hand, winner, kind)?;
     let repeat = rs.settlement.table_words.dealer_repeat.as_ref();
     if repeat.is_some_and(|w| hand.context.has(w)) {
         pay.dealer_streak = 1;
@@ -111,6 +112,47 @@ fn from_melds(rs: &Ruleset, hand: &Hand, winner: usize, players: usize, pay: &mu
         .collect();
     pay.claim_feeders = feeders;
     pay.one_suit = hand.is_one_suit(&rs.tiles);
+}
+
+/// The seats that have already won and left the hand, from the ruleset's `table_words.left`
+/// word (`out=SW`): seat letters in play, neither the winner nor the player who pays the win.
+fn left_seats(rs: &Ruleset, hand: &Hand, winner: usize, kind: WinKind) -> Result<Vec<bool>, String> {
+    let players = rs.play.players as usize;
+    let Some(word) = rs.settlement.table_words.left.as_ref() else {
+        return Ok(Vec::new());
+    };
+    let Some(v) = hand.context.value(word) else {
+        return Ok(Vec::new());
+    };
+    let seats: String = (0..players).map(seat_letter).collect();
+    let payer = match kind {
+        WinKind::Discard { discarder } | WinKind::RobbedKong { konger: discarder } => Some(discarder),
+        WinKind::SelfDrawn => None,
+    };
+    let mut left = vec![false; players];
+    for c in v.chars() {
+        let seat = Wind::from_letter(c.to_ascii_uppercase())
+            .map(|w| w.index() as usize)
+            .filter(|&s| s < players)
+            .ok_or_else(|| format!("`{word}={v}`: `{c}` is not a seat; write seat letters among {seats}"))?;
+        if seat == winner {
+            return Err(format!(
+                "`{word}={v}` names the winner ({c}): a player who has left cannot win again"
+            ));
+        }
+        if Some(seat) == payer {
+            return Err(format!(
+                "`{word}={v}` names the discarder ({c}): a player who has left discards nothing"
+            ));
+        }
+        if std::mem::replace(&mut left[seat], true) {
+            return Err(format!("`{word}={v}` names {c} twice"));
+        }
+    }
+    if left.iter().filter(|&&l| !l).count() < 2 {
+        return Err(format!("`{word}={v}` leaves nobody to pay the winner"));
+    }
+    Ok(left)
 }
 
 /// Every seat's chips from the ruleset's stacks word (`stacks=100,80,60,40`, seat winds in

@@ -1,0 +1,106 @@
+//! What a ruleset's `[[context]]` entries say about the words written with a hand, beyond their
+//! values: words that need or exclude other words (`requires`, `conflicts`) and the declared void
+//! suit (`void_suit`), whose tiles a winning hand may not hold. `mj score` refuses a line that
+//! breaks one, with the word and the reason, so a hand that play could not produce is never
+//! scored as if it could.
+
+use crate::schema::RawContextWord;
+use mj_core::{Hand, TileSet};
+
+/// One word's rules, resolved at load.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WordRule {
+    pub word: String,
+    pub requires: Vec<String>,
+    pub conflicts: Vec<String>,
+    pub void_suit: bool,
+}
+
+impl WordRule {
+    /// The rules a `[[context]]` entry gives, or `None` when it gives none.
+    pub fn of(raw: &RawContextWord) -> Option<WordRule> {
+        let r = WordRule {
+            word: raw.word.get_ref().clone(),
+            requires: raw.requires.clone(),
+            conflicts: raw.conflicts.clone(),
+            void_suit: raw.void_suit,
+        };
+        (!r.requires.is_empty() || !r.conflicts.is_empty() || r.void_suit).then_some(r)
+    }
+}
+
+/// The notation's own flags, which `requires` and `conflicts` may name beside the ruleset's words.
+pub const BUILT_IN_FLAGS: [&str; 4] = ["self", "last", "kong", "fourth"];
+
+/// Whether `word` (a built-in flag or a ruleset word) is written on the line.
+fn written(hand: &Hand, word: &str) -> bool {
+    let c = &hand.context;
+    match word {
+        "self" => c.self_drawn,
+        "last" => c.last_tile,
+        "kong" => c.kong,
+        "fourth" => c.fourth,
+        w => c.has(w),
+    }
+}
+
+/// The first rule the line breaks, worded for the player.
+pub fn check(rules: &[WordRule], set: &TileSet, hand: &Hand) -> Result<(), String> {
+    for r in rules {
+        if written(hand, &r.word) {
+            if let Some(need) = r.requires.iter().find(|w| !written(hand, w)) {
+                return Err(format!("`{}` needs `{need}` on the same line", r.word));
+            }
+            if let Some(bad) = r.conflicts.iter().find(|w| written(hand, w)) {
+                return Err(format!("`{}` cannot be written with `{bad}`", r.word));
+            }
+        }
+        if r.void_suit {
+            void_suit(r, set, hand)?;
+        }
+    }
+    Ok(())
+}
+
+/// The declared void suit: named by the word (`void=s`), else some suit the hand lacks.
+fn void_suit(r: &WordRule, set: &TileSet, hand: &Hand) -> Result<(), String> {
+    let counts = hand.all_counts(set);
+    let held = |letter: char| {
+        set.suits().iter().find(|s| s.letter == letter).is_some_and(|s| {
+            (s.min_rank..=s.max_rank).any(|r| counts[(s.first + r - s.min_rank) as usize] > 0)
+        })
+    };
+    let letters: String = set.suits().iter().map(|s| s.letter).collect();
+    match hand.context.value(&r.word) {
+        Some(v) => {
+            let mut chars = v.chars();
+            let letter = match (chars.next(), chars.next()) {
+                (Some(c), None) if letters.contains(c) => c,
+                _ => {
+                    return Err(format!(
+                        "`{}={v}` names no suit: write one of {}",
+                        r.word,
+                        letters
+                            .chars()
+                            .map(|c| format!("{}={c}", r.word))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))
+                }
+            };
+            if held(letter) {
+                return Err(format!(
+                    "the hand holds its void suit: `{}={letter}` but it holds {letter} tiles",
+                    r.word
+                ));
+            }
+        }
+        None if letters.chars().all(held) => {
+            return Err(format!(
+                "the hand holds its void suit: it has tiles of every suit ({letters}), so whichever suit was declared void is held"
+            ));
+        }
+        None => {}
+    }
+    Ok(())
+}
