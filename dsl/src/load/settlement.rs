@@ -6,6 +6,32 @@ use crate::ruleset::*;
 use crate::schema;
 use mj_core::TileSet;
 
+/// Where settlement formulas are compiled: the tiles, the ruleset's context words and the
+/// `[settlement] constants`.
+struct SettleScope<'a>(&'a TileSet, &'a [String], &'a [(String, i64)]);
+
+impl Scope for SettleScope<'_> {
+    fn set(&self) -> &TileSet {
+        self.0
+    }
+    fn words(&self) -> &[String] {
+        &[]
+    }
+    // The amounts first, then the ruleset's context words (their values as numbers).
+    fn extra_var(&self, name: &str) -> Option<usize> {
+        crate::settle::amounts::slot_of(name, self.1)
+    }
+    fn extra_names(&self) -> Vec<&str> {
+        let mut v = crate::settle::VARS.to_vec();
+        v.extend(self.1.iter().map(|s| s.as_str()));
+        v.extend(self.2.iter().map(|(n, _)| n.as_str()));
+        v
+    }
+    fn constant(&self, name: &str) -> Option<i64> {
+        self.2.iter().find(|(n, _)| n == name).map(|&(_, v)| v)
+    }
+}
+
 impl Loader {
     /// `[settlement]` as written (the defaults when absent), and its file.
     pub(super) fn settlement_raw(
@@ -154,28 +180,6 @@ impl Loader {
     ) -> Settlement {
         self.check_settlement_ranges(raw, file);
         let constants = self.settlement_constants(raw, file, words);
-        struct SettleScope<'a>(&'a TileSet, &'a [String], &'a [(String, i64)]);
-        impl Scope for SettleScope<'_> {
-            fn set(&self) -> &TileSet {
-                self.0
-            }
-            fn words(&self) -> &[String] {
-                &[]
-            }
-            // The amounts first, then the ruleset's context words (their values as numbers).
-            fn extra_var(&self, name: &str) -> Option<usize> {
-                crate::settle::amounts::slot_of(name, self.1)
-            }
-            fn extra_names(&self) -> Vec<&str> {
-                let mut v = crate::settle::VARS.to_vec();
-                v.extend(self.1.iter().map(|s| s.as_str()));
-                v.extend(self.2.iter().map(|(n, _)| n.as_str()));
-                v
-            }
-            fn constant(&self, name: &str) -> Option<i64> {
-                self.2.iter().find(|(n, _)| n == name).map(|&(_, v)| v)
-            }
-        }
         let scope = SettleScope(tiles, words, &constants);
         // The amounts of a points formula are offered where the ruleset has one.
         let plain = crate::settle::PLAIN_VARS;
