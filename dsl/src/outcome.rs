@@ -133,6 +133,8 @@ pub(crate) fn alone(rs: &Ruleset, hand: &Hand) -> Result<(usize, Option<HanFu>, 
 pub struct Payments {
     amounts: [i64; 4],
     seats: u8,
+    /// Printed as `null`: the line is not a win that anyone pays (a ready hand's value).
+    null: bool,
 }
 
 impl Payments {
@@ -144,6 +146,14 @@ impl Payments {
             p.seats += 1;
         }
         p
+    }
+
+    /// No payments at all, printed `null`: the line values a hand rather than settling a win.
+    pub fn null() -> Payments {
+        Payments {
+            null: true,
+            ..Payments::default()
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -177,6 +187,9 @@ impl Payments {
 impl Serialize for Payments {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
+        if self.null {
+            return s.serialize_none();
+        }
         let mut map = s.serialize_map(Some(self.len()))?;
         for (w, a) in self.iter() {
             let mut key = [0u8; 4];

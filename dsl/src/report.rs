@@ -130,9 +130,57 @@ pub(crate) fn score_hand_plain(rs: &Ruleset, hand: &Hand) -> Result<HandReport, 
         return score_alone(rs, hand);
     }
     check_line(rs, hand)?;
+    if let Some(word) = crate::word_rules::ready_word(&rs.word_rules, hand) {
+        return score_ready(rs, hand, word);
+    }
     let (s, why) = explain(rs, hand).map_err(|e| e.to_string())?;
     let payments = paid(rs, hand, &s)?;
     Ok(report(rs, hand, &s, why, payments))
+}
+
+/// A line with the ruleset's `ready_hand` word (`end`, 查大叫): a hand one tile short, valued as
+/// the best it could score by winning on a discard, over every tile it waits on of which a copy
+/// is left outside the hand. The situational words (the notation's `self`, `last`, `kong`,
+/// `fourth`, and words that play sets from facts, such as 杠上炮's) are left out, so the value
+/// is the hand's own. The report is the best wait's, with the line as its hand and no payments.
+fn score_ready(rs: &Ruleset, hand: &Hand, word: &str) -> Result<HandReport, String> {
+    let expected = rs.deal.hand_size as usize;
+    if hand.effective_len() != expected {
+        return Err(format!(
+            "`{word}`: the hand has {}; a ready hand has {expected} (a kong counting three), without a winning tile",
+            mj_core::tile::tiles_word(hand.effective_len())
+        ));
+    }
+    let mut base = hand.clone();
+    let c = &mut base.context;
+    (c.self_drawn, c.last_tile, c.kong, c.fourth) = (false, false, false, false);
+    let fact = |w: &str| {
+        rs.context_words
+            .iter()
+            .zip(&rs.context_sources)
+            .any(|(x, s)| x.word == w && matches!(s, crate::ruleset::WordSource::Fact(_)))
+    };
+    c.extra.retain(|(w, _)| w != word && !fact(w));
+    let held = hand.all_counts(&rs.tiles);
+    let waits = mj_core::wait::waits(&rs.tiles, &rs.forms, &hand.melds, &hand.concealed_counts());
+    let mut best: Option<HandReport> = None;
+    for t in waits.into_iter().filter(|&t| held[t.id()] < rs.tiles.copies(t)) {
+        let mut won = base.clone();
+        won.concealed.push(t);
+        let r = match score_hand_plain(rs, &won) {
+            Ok(r) if r.valid => r,
+            _ => continue,
+        };
+        if best.as_ref().is_none_or(|b| r.total > b.total) {
+            best = Some(r);
+        }
+    }
+    let mut r = best.ok_or_else(|| {
+        format!("`{word}`: the hand is not ready (no tile left outside it completes a win)")
+    })?;
+    r.hand = print_hand(&rs.tiles, hand);
+    r.payments = Payments::null();
+    Ok(r)
 }
 
 /// A line of words only (a context word with `alone`, e.g. `nagashi seat=S`): the word's fan

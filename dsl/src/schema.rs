@@ -109,6 +109,10 @@ pub struct RawContextWord {
     /// tile of it, and without the word it must lack at least one suit.
     #[serde(default)]
     pub void_suit: bool,
+    /// The flag marks a line as a hand one tile short, valued as its best discard win over its
+    /// waits (查大叫); `mj score` prints that value with no payments.
+    #[serde(default)]
+    pub ready_hand: bool,
 }
 
 /// What a `[[context]]` word's `value` key says.

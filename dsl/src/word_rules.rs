@@ -14,6 +14,8 @@ pub struct WordRule {
     pub requires: Vec<String>,
     pub conflicts: Vec<String>,
     pub void_suit: bool,
+    /// The word marks a line as a ready hand to value (查大叫), not a win.
+    pub ready_hand: bool,
 }
 
 impl WordRule {
@@ -24,8 +26,9 @@ impl WordRule {
             requires: raw.requires.clone(),
             conflicts: raw.conflicts.clone(),
             void_suit: raw.void_suit,
+            ready_hand: raw.ready_hand,
         };
-        (!r.requires.is_empty() || !r.conflicts.is_empty() || r.void_suit).then_some(r)
+        (!r.requires.is_empty() || !r.conflicts.is_empty() || r.void_suit || r.ready_hand).then_some(r)
     }
 }
 
@@ -42,6 +45,14 @@ fn written(hand: &Hand, word: &str) -> bool {
         "fourth" => c.fourth,
         w => c.has(w),
     }
+}
+
+/// The ready-hand word written on the line, if the ruleset has one.
+pub fn ready_word<'a>(rules: &'a [WordRule], hand: &Hand) -> Option<&'a str> {
+    rules
+        .iter()
+        .find(|r| r.ready_hand && written(hand, &r.word))
+        .map(|r| r.word.as_str())
 }
 
 /// The first rule the line breaks, worded for the player.

@@ -395,3 +395,29 @@ fn dealer_rule_values() {
     let t = rules("sichuan[dealer_rule=first_winner]");
     assert_eq!(t.dealer_after_multiple, DealerAfterMultiple::FirstWinner);
 }
+
+/// Decisions 16 (查大叫) and the notation's `end`: a 13-tile ready hand valued as its best discard
+/// win over its waits, with no payments.
+#[test]
+fn end_values_a_ready_hand() {
+    // 七对 waiting on 4m: 2 fans.
+    let r = score(&sc(), "1122m3355p7799p4m end");
+    assert_eq!(r.total, 2);
+    assert!(r.payments.is_empty());
+    // 对对胡 + 清一色 on either wait: 3.
+    let r = score(&sc(), "111m333m555m77m99m end");
+    assert_eq!(r.total, 3);
+    // Two waits (3p 平胡, 6p 平胡): 0; the best is kept, not the first.
+    assert_eq!(score(&sc(), "123m456m789m22p45p end").total, 0);
+    // One suit, waiting on 1m and 4m: 清一色 on both, and on 1m the fourth 1m is a 根: the best
+    // wait, 1m, is worth 3.
+    let r = score(&sc(), "123m456m789m11m23m end");
+    assert_eq!(r.total, 3, "{:?}", fans(&r));
+    assert_eq!(fan(&r, "gen"), 1);
+    // Situational words are not counted, and some are refused.
+    assert!(err(&sc(), "1122m3355p7799p4m end self").contains("`self`"));
+    let e = err(&sc(), "123m456m789m22p46s end");
+    assert!(e.contains("not ready") || e.contains("void suit"), "{e}");
+    assert!(err(&sc(), "123m456m789m22p49p end").contains("not ready"));
+    assert!(err(&sc(), "123m456m789m22p45p3p end").contains("ready hand has 13"));
+}

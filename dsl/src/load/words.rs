@@ -15,7 +15,7 @@ pub(super) struct Words {
     pub counts_as: Vec<(String, String)>,
     /// (word, fan id) of `alone`.
     pub alone: Vec<(String, String)>,
-    /// `requires`, `conflicts` and `void_suit`, checked against the words.
+    /// `requires`, `conflicts`, `void_suit` and `ready_hand`, checked against the words.
     pub rules: Vec<crate::word_rules::WordRule>,
 }
 
@@ -92,6 +92,14 @@ impl Loader {
                             w.get_ref().word.span(),
                             format!("context word `{word}` is a void suit but takes no value"),
                             "a void-suit word is written word=X with a suit letter: give it value = true",
+                        );
+                    }
+                    if r.ready_hand && takes_value {
+                        self.help(
+                            l.file,
+                            w.get_ref().word.span(),
+                            format!("context word `{word}` marks a ready hand but takes a value"),
+                            "a ready-hand word is a flag: leave out `value`",
                         );
                     }
                     rules.push((l.file, r));
