@@ -371,6 +371,11 @@ impl Rules for Table {
 
     fn judge_win(&self, hand: &Hand) -> Option<WinJudgement> {
         let rs = &self.ruleset;
+        // What the words may not say is not a win in play either: a hand holding every suit
+        // holds its void suit, whichever was declared.
+        if crate::word_rules::check(&rs.word_rules, &rs.tiles, hand).is_err() {
+            return None;
+        }
         let s = match score(rs, hand) {
             Ok(s) => s,
             Err(ScoreError::Script(m)) => {
