@@ -160,6 +160,11 @@ impl Payments {
         self.seats == 0
     }
 
+    /// Whether this is [`Payments::null`].
+    pub fn is_null(&self) -> bool {
+        self.null
+    }
+
     pub fn len(&self) -> usize {
         self.seats as usize
     }

@@ -113,6 +113,10 @@ fn removed(out: &mut Vec<u8>, r: &RemovedFan) {
 
 /// `{"E":24,…}` in seat order, as `Payments`' own `Serialize` writes it.
 fn payments(out: &mut Vec<u8>, p: &Payments) {
+    if p.is_null() {
+        out.extend_from_slice(b"null");
+        return;
+    }
     out.push(b'{');
     for (k, (wind, amount)) in p.iter().enumerate() {
         if k > 0 {
