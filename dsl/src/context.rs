@@ -9,7 +9,7 @@ use mj_core::game::rules::WinFact;
 use std::ops::Range;
 
 /// The facts a `[[context]]` entry may name, with what each means, for errors and `mj doc`.
-pub const FACTS: [(&str, &str); 9] = [
+pub const FACTS: [(&str, &str); 11] = [
     (
         "after_kong_discard",
         "won on the discard a player made right after its own kong (杠上炮)",
@@ -42,6 +42,14 @@ pub const FACTS: [(&str, &str); 9] = [
     (
         "deposits",
         "a number: the declaration deposits on the table; write the word with value = \"number\"",
+    ),
+    (
+        "dealer",
+        "the seat wind of the seat dealing the hand, on every win (value = \"wind\": dealer=S)",
+    ),
+    (
+        "dealer_streak",
+        "hands in a row the dealer has kept the deal before this one, on every win (value = \"number\": streak=2)",
     ),
 ];
 
@@ -109,6 +117,8 @@ pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
         ("first_turn", None) => WinFact::FirstTurn,
         ("counters", None) => WinFact::Counters,
         ("deposits", None) => WinFact::Deposits,
+        ("dealer", None) => return valued(raw, fact, WinFact::Dealer, "wind"),
+        ("dealer_streak", None) => return valued(raw, fact, WinFact::DealerStreak, "number"),
         (other, None) => {
             return Err(WordError {
                 span: fact.span(),
@@ -133,6 +143,28 @@ pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
         });
     }
     Ok(WordSource::Fact(f))
+}
+
+/// A fact with a value (the dealer's seat, the dealer's streak): the word must take that kind of
+/// value, so that `mj score` reads the same value play sets.
+fn valued(
+    raw: &RawContextWord,
+    fact: &toml::Spanned<String>,
+    f: WinFact,
+    kind: &str,
+) -> Result<WordSource, WordError> {
+    match &raw.value {
+        crate::schema::RawWordValue::Kind(k) if k == kind => Ok(WordSource::Fact(f)),
+        _ => Err(WordError {
+            span: fact.span(),
+            message: format!(
+                "context word `{}`: fact \"{}\" gives a value",
+                raw.word.get_ref(),
+                f.name()
+            ),
+            help: format!("declare it with value = \"{kind}\""),
+        }),
+    }
 }
 
 /// How `mj check` and `mj doc` say where a word comes from in play.

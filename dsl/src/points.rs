@@ -374,6 +374,13 @@ pub(crate) fn derived_words(
     if let Some(slot) = words.get_mut(n + 2) {
         *slot = Some(sets);
     }
+    let (dealer, streak) = rs.dealer_of(hand);
+    if let Some(slot) = words.get_mut(n + 3) {
+        *slot = Some(i64::from(dealer == hand.context.seat.index() as usize));
+    }
+    if let Some(slot) = words.get_mut(n + 4) {
+        *slot = Some(i64::from(streak));
+    }
 }
 
 /// The bonus tiles of the winner's seat written in `hand`, and the complete sets of four

@@ -10,8 +10,16 @@ use mj_core::{FormRules, TileSet};
 /// Names fan conditions see after the ruleset's context words, worked out by the scorer:
 /// `red`, the red copies held; `seat_flowers`, the bonus tiles of the winner's seat held (the
 /// tile numbered n belongs to seat (n − 1) mod 4: `1f 5f` E, `2f 6f` S, `3f 7f` W, `4f 8f` N);
-/// `flower_sets`, the complete sets of four bonus tiles held (`1234f`, `5678f`).
-pub const DERIVED_WORDS: [&str; 3] = ["red", "seat_flowers", "flower_sets"];
+/// `flower_sets`, the complete sets of four bonus tiles held (`1234f`, `5678f`);
+/// `winner_dealer`, 1 when the winner deals the hand, and `dealer_streak`, the hands in a row the
+/// dealer has kept the deal (both from [`Ruleset::dealer_of`]).
+pub const DERIVED_WORDS: [&str; 5] = [
+    "red",
+    "seat_flowers",
+    "flower_sets",
+    "winner_dealer",
+    "dealer_streak",
+];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Combine {
@@ -220,6 +228,28 @@ impl Ruleset {
             .filter(|(_, s)| **s == WordSource::Unset)
             .map(|(w, _)| w.word.as_str())
             .collect()
+    }
+
+    /// The seat dealing `hand` and the dealer's streak, from the words naming the engine facts
+    /// `dealer` and `dealer_streak`: play sets them, `mj score` reads them from the line. Without
+    /// such words (or when the line leaves them out) seat E deals and the streak is 0.
+    pub fn dealer_of(&self, hand: &mj_core::Hand) -> (usize, u32) {
+        use mj_core::game::rules::WinFact;
+        let value = |fact: WinFact| {
+            self.context_words
+                .iter()
+                .zip(&self.context_sources)
+                .find(|(_, s)| **s == WordSource::Fact(fact))
+                .and_then(|(w, _)| hand.context.value(&w.word))
+        };
+        let seat = value(WinFact::Dealer)
+            .and_then(|v| v.chars().next())
+            .and_then(mj_core::Wind::from_letter)
+            .map_or(0, |w| w.index() as usize);
+        let streak = value(WinFact::DealerStreak)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        (seat, streak)
     }
 
     pub fn fan_index(&self, id: &str) -> Option<usize> {

@@ -299,6 +299,10 @@ pub struct Play {
     /// "exposed_pung" (the other copies shown as an exposed pung).
     #[serde(default)]
     pub last_copy: Option<String>,
+    /// Seat winds: "dealer" (default: the dealer is East and the winds move with the deal) or
+    /// "fixed" (each seat keeps its wind for the match, seat 0 East; the dealer sits anywhere).
+    #[serde(default)]
+    pub seat_winds: Option<String>,
 }
 
 /// `[play.declaration]`: the terms of a ready declaration.

@@ -89,6 +89,11 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         Some("exposed_pung") => LastCopy::ExposedPung,
         Some(other) => return Err(bad("last_copy", other, "visible, exposed_pung")),
     };
+    let fixed_seat_winds = match play.seat_winds.as_deref() {
+        None | Some("dealer") => false,
+        Some("fixed") => true,
+        Some(other) => return Err(bad("seat_winds", other, "dealer, fixed")),
+    };
     let context_facts = rs
         .context_words
         .iter()
@@ -136,6 +141,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         furiten: furiten_rules(play)?,
         context_facts,
         last_copy,
+        fixed_seat_winds,
         rounds: m.rounds,
         start_points: m.start_points,
         ranking_points: m.ranking_points,

@@ -70,6 +70,11 @@ fn sichuan_corpus() {
 }
 
 #[test]
+fn taiwan_corpus() {
+    lock("taiwan");
+}
+
+#[test]
 fn riichi_corpus() {
     lock("riichi");
 }

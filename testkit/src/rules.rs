@@ -107,6 +107,7 @@ fn table() -> TableRules {
         declaration: Default::default(),
         furiten: Default::default(),
         context_facts: Vec::new(),
+        fixed_seat_winds: false,
         last_copy: LastCopy::Visible,
         rounds: 1,
         start_points: START_POINTS,

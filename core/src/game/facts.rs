@@ -6,7 +6,7 @@
 use super::rules::{LastCopy, TableRules, WinFact};
 use super::state::State;
 use crate::meld::Meld;
-use crate::tile::{Tile, TileSet};
+use crate::tile::{Tile, TileSet, Wind};
 
 /// How a win came about, as the engine sees it from the state.
 #[derive(Clone, Copy, Debug, Default)]
@@ -31,6 +31,9 @@ pub(super) struct WinHow {
     /// Counters and deposits on the table.
     pub counters: u32,
     pub deposits: u32,
+    /// The seat wind of the seat dealing the hand, and the hands in a row it has kept the deal.
+    pub dealer: Wind,
+    pub dealer_streak: u32,
 }
 
 impl WinHow {
@@ -51,6 +54,7 @@ impl WinHow {
             WinFact::FirstTurn => self.first_turn,
             WinFact::Counters => self.counters > 0,
             WinFact::Deposits => self.deposits > 0,
+            WinFact::Dealer | WinFact::DealerStreak => true,
         }
     }
 
@@ -59,6 +63,8 @@ impl WinHow {
         match fact {
             WinFact::Counters => Some(self.counters.to_string()),
             WinFact::Deposits => Some(self.deposits.to_string()),
+            WinFact::Dealer => Some(self.dealer.letter().to_string()),
+            WinFact::DealerStreak => Some(self.dealer_streak.to_string()),
             _ => None,
         }
     }

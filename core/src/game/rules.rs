@@ -142,6 +142,9 @@ pub struct TableRules {
     /// The ruleset's context words the engine fills from what it knows about a win, each with
     /// the fact it stands for; the words are added to the winning hand before it is judged.
     pub context_facts: Vec<(String, WinFact)>,
+    /// Each seat keeps its seat wind for the whole match (seat 0 East, then in turn order) while
+    /// the deal moves; otherwise the dealer is East and the winds move with the deal.
+    pub fixed_seat_winds: bool,
     /// When the engine sets the notation's `fourth` (the winning tile is the last copy).
     pub last_copy: LastCopy,
     /// Rounds of prevalent wind in a match.
@@ -246,6 +249,11 @@ pub enum WinFact {
     Counters,
     /// A number: the deposits on the table, counted in declarations.
     Deposits,
+    /// A valued fact, set on every win: the seat wind of the seat dealing the hand (`dealer=S`).
+    Dealer,
+    /// A valued fact, set on every win: how many hands in a row the dealer has kept the deal
+    /// before this one (`streak=2`; 0 for a fresh dealer).
+    DealerStreak,
 }
 
 impl WinFact {
@@ -261,6 +269,8 @@ impl WinFact {
             WinFact::FirstTurn => "first_turn",
             WinFact::Counters => "counters",
             WinFact::Deposits => "deposits",
+            WinFact::Dealer => "dealer",
+            WinFact::DealerStreak => "dealer_streak",
         }
     }
 

@@ -192,7 +192,12 @@ pub(super) fn deal(
                 melds: Vec::new(),
                 discards: Vec::new(),
                 bonus: Vec::new(),
-                wind: Wind::from_index(((s + n - dealer) % n) as u8).unwrap_or_default(),
+                wind: Wind::from_index(if table.fixed_seat_winds {
+                    s as u8
+                } else {
+                    ((s + n - dealer) % n) as u8
+                })
+                .unwrap_or_default(),
                 missed_win: None,
                 declared: None,
                 held_alone: Vec::new(),

@@ -107,6 +107,8 @@ pub(super) fn self_win(
         wall_left: Some(wall_left_after(st, seat)),
         after_bonus,
         after_kong_discard: false,
+        dealer: st.seats[st.dealer].wind,
+        dealer_streak: st.dealer_streak,
         ..WinHow::default()
     }
     .with_table(st, seat);
@@ -150,6 +152,8 @@ pub(super) fn discard_win(
         wall_left: kong.is_none().then(|| wall_left_after(st, o.from)),
         after_bonus: false,
         after_kong_discard: o.after_kong && kong.is_none(),
+        dealer: st.seats[st.dealer].wind,
+        dealer_streak: st.dealer_streak,
         ..WinHow::default()
     }
     .with_table(st, seat);

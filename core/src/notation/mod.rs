@@ -47,6 +47,8 @@ pub enum WordValue {
     Number,
     /// Tiles of the ruleset in notation without spaces (`dora=3mE`), bonus tiles excluded.
     Tiles,
+    /// A seat wind letter, E S W N (`dealer=S`).
+    Wind,
     /// No value: a flag that may also be written without any tiles (`nagashi seat=S`), for a
     /// result that is scored without a hand.
     Alone,

@@ -45,6 +45,15 @@ pub(super) fn check_word_value(
 ) -> Result<(), NotationError> {
     match kind {
         WordValue::Text | WordValue::Alone => Ok(()),
+        WordValue::Wind => match value.as_bytes() {
+            [b'E' | b'S' | b'W' | b'N'] => Ok(()),
+            _ => Err(error(
+                column,
+                value,
+                format!("'{key}' takes a seat wind"),
+                format!("{key}=X with X one of E S W N"),
+            )),
+        },
         WordValue::Number => {
             let ok = value.bytes().all(|b| b.is_ascii_digit())
                 && value.parse::<u32>().is_ok_and(|n| n <= 1_000_000);

@@ -52,13 +52,14 @@ impl Loader {
                     schema::RawWordValue::Kind(k) => match k.as_str() {
                         "number" => (true, mj_core::WordValue::Number),
                         "tiles" => (true, mj_core::WordValue::Tiles),
+                        "wind" => (true, mj_core::WordValue::Wind),
                         "text" => (true, mj_core::WordValue::Text),
                         other => {
                             self.help(
                                 l.file,
                                 w.get_ref().word.span(),
                                 format!("context word `{word}` has value = \"{other}\", which is not a kind of value"),
-                                "value is false (a flag), true or \"text\", \"number\" or \"tiles\"",
+                                "value is false (a flag), true or \"text\", \"number\", \"tiles\" or \"wind\"",
                             );
                             continue;
                         }

@@ -55,8 +55,13 @@ pub fn written_payments(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<Vec<i64>
         pay.han = h.han;
         pay.fu = h.fu;
     }
-    // `seat=E` deals; the ruleset's words enter formulas as numbers.
-    pay.dealer = 0;
+    // `seat=E` deals unless the line names the dealer; the ruleset's words enter formulas as
+    // numbers.
+    let (dealer, streak) = rs.dealer_of(hand);
+    pay.dealer = dealer.min(players - 1);
+    if streak > 0 {
+        pay.dealer_streak = streak;
+    }
     pay.words = word_values(rs, hand);
     pay.liable_named = liable_named(rs, hand, winner, players)?;
     let raw = settle_win(rs, &pay);

@@ -34,6 +34,7 @@ pub struct Game<'a> {
     pub st: State,
     pub events: Vec<Event>,
     wall: Vec<Tile>,
+    dealer: usize,
 }
 
 impl<'a> Game<'a> {
@@ -45,10 +46,28 @@ impl<'a> Game<'a> {
 
     /// [`Game::new`] at a point of a match: every seat's points and the dealer's streak.
     pub fn new_at(t: &'a Table, hands: &[&str], front: &str, back: &str, start: &HandStart) -> Game<'a> {
+        Game::dealt_by(t, 0, hands, front, back, start)
+    }
+
+    /// [`Game::new_at`] with `dealer` dealing (`hands` still by seat).
+    pub fn dealt_by(
+        t: &'a Table,
+        dealer: usize,
+        hands: &[&str],
+        front: &str,
+        back: &str,
+        start: &HandStart,
+    ) -> Game<'a> {
         let hands: Vec<Vec<Tile>> = hands.iter().map(|h| tiles(t, h)).collect();
-        let wall = arrange_wall(t, 0, &hands, &tiles(t, front), &tiles(t, back)).expect("wall arranges");
-        let (st, events) = new_hand_from_wall_at(t, wall.clone(), 0, Wind::EAST, start).expect("deal");
-        Game { t, st, events, wall }
+        let wall = arrange_wall(t, dealer, &hands, &tiles(t, front), &tiles(t, back)).expect("wall arranges");
+        let (st, events) = new_hand_from_wall_at(t, wall.clone(), dealer, Wind::EAST, start).expect("deal");
+        Game {
+            t,
+            st,
+            events,
+            wall,
+            dealer,
+        }
     }
 
     /// Deals from per-seat walls (`[wall] per_seat`), seat 0 the dealer: each seat's wall begins
@@ -57,7 +76,13 @@ impl<'a> Game<'a> {
         let wall = arrange_seat_walls(t, 0, starts).expect("walls arrange");
         let (st, events) =
             new_hand_from_wall_at(t, wall.clone(), 0, Wind::EAST, &HandStart::default()).expect("deal");
-        Game { t, st, events, wall }
+        Game {
+            t,
+            st,
+            events,
+            wall,
+            dealer: 0,
+        }
     }
 
     /// The seat whose turn it is discards the tile it just drew.
@@ -200,7 +225,16 @@ impl<'a> Game<'a> {
     /// The record of the hand so far (its wall included), finished or not.
     pub fn record(&self) -> Record {
         let names = vec!["scripted".to_string(); self.t.table().player_count()];
-        Record::new(self.t, 0, 0, Wind::EAST, names, Some(&self.wall), &self.events).at(self.t, &self.st)
+        Record::new(
+            self.t,
+            0,
+            self.dealer,
+            Wind::EAST,
+            names,
+            Some(&self.wall),
+            &self.events,
+        )
+        .at(self.t, &self.st)
     }
 
     /// Checks the finished hand (tiles, zero-sum, replay) and returns its record.
