@@ -94,6 +94,9 @@ pub(crate) fn paid(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<Payments, Str
 /// (its index), its han and basic points under a points formula, and its payments, as a
 /// self-drawn win of `seat=` without the deposits on the table.
 pub(crate) fn alone(rs: &Ruleset, hand: &Hand) -> Result<(usize, Option<HanFu>, Payments), String> {
+    if !hand.bonus.is_empty() {
+        return bonus_win(rs, hand);
+    }
     let found = rs
         .alone_fans
         .iter()
@@ -104,6 +107,50 @@ pub(crate) fn alone(rs: &Ruleset, hand: &Hand) -> Result<(usize, Option<HanFu>, 
             rs.name
         ));
     };
+    fan_alone(rs, hand, fan, WinKind::SelfDrawn, false)
+}
+
+/// A line of bonus tiles only (`12345678f self`): `[win] bonus_win`'s fan alone, self-drawn
+/// (every other player pays) or robbed from `from=K` (that player alone pays).
+fn bonus_win(rs: &Ruleset, hand: &Hand) -> Result<(usize, Option<HanFu>, Payments), String> {
+    let all = rs.tiles.tiles().filter(|&t| rs.tiles.is_bonus(t)).count();
+    let (self_fan, discard_fan) = rs.bonus_win_fans;
+    let fan = if hand.context.self_drawn {
+        self_fan
+    } else {
+        discard_fan
+    };
+    let Some(fan) = fan.filter(|_| hand.bonus.len() == all) else {
+        let when = match (self_fan, discard_fan) {
+            (None, None) => "never ([win] bonus_win is not set)".to_string(),
+            (_, Some(_)) => format!("when all {all} are written (self-drawn, or robbed with from=K)"),
+            (Some(_), None) => format!("when all {all} are written and self-drawn"),
+        };
+        return Err(format!(
+            "the hand has only bonus tiles: ruleset {} scores a win on them only {when}",
+            rs.name
+        ));
+    };
+    let players = rs.play.players as usize;
+    let winner = (hand.context.seat.index() as usize).min(players - 1);
+    let kind = if hand.context.self_drawn {
+        WinKind::SelfDrawn
+    } else {
+        let discarder = (winner + players - discarder_offset(rs, hand)?) % players;
+        WinKind::Discard { discarder }
+    };
+    fan_alone(rs, hand, fan, kind, true)
+}
+
+/// One fan scored alone, paid as a win of `seat=` of the given kind, the dealer and streak from
+/// the line's words.
+fn fan_alone(
+    rs: &Ruleset,
+    hand: &Hand,
+    fan: usize,
+    kind: WinKind,
+    take_deposits: bool,
+) -> Result<(usize, Option<HanFu>, Payments), String> {
     let f = &rs.fans[fan];
     let players = rs.play.players as usize;
     let winner = (hand.context.seat.index() as usize).min(players - 1);
@@ -116,13 +163,16 @@ pub(crate) fn alone(rs: &Ruleset, hand: &Hand) -> Result<(usize, Option<HanFu>, 
             limit: v.limit,
         }
     });
-    let mut pay = WinPay::plain(f.value, f.value, winner, WinKind::SelfDrawn, 0);
+    let mut pay = WinPay::plain(f.value, f.value, winner, kind, hand.flower_count() as i64);
     if let Some(h) = han_fu {
         pay.basic = h.basic;
         pay.han = h.han;
     }
     pay.words = word_values(rs, hand);
-    pay.take_deposits = false;
+    pay.take_deposits = take_deposits;
+    let (dealer, streak) = rs.dealer_of(hand);
+    pay.dealer = dealer.min(players - 1);
+    pay.dealer_streak = streak;
     Ok((fan, han_fu, Payments::from_seats(&settle_win(rs, &pay))))
 }
 

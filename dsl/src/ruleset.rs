@@ -142,6 +142,8 @@ pub struct Ruleset {
     pub word_counts_as: Vec<(usize, usize)>,
     /// Flags that may stand without tiles, and the fan such a line scores: (word, fan).
     pub alone_fans: Vec<(usize, usize)>,
+    /// `[win] bonus_win`: the fans of an instant win on every bonus tile, (self-drawn, discard).
+    pub bonus_win_fans: (Option<usize>, Option<usize>),
     pub settlement: Settlement,
     /// The merged `[settlement]` table as written, for `mj doc`.
     pub settlement_source: schema::Settlement,

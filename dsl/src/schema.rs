@@ -361,6 +361,21 @@ pub struct Win {
     /// (屁胡, value 1) may only be self-drawn.
     #[serde(default)]
     pub discard_min_points: Option<i64>,
+    /// An instant win on the bonus tiles alone: a line holding every bonus tile of the set and
+    /// no playing tile scores the `self_drawn` fan (drawing the last one, 八仙過海) or the
+    /// `discard` fan (robbing it from `from=K`, 七搶一), alone.
+    #[serde(default)]
+    pub bonus_win: Option<BonusWin>,
+}
+
+/// The fans of `[win] bonus_win`, by fan id.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct BonusWin {
+    #[serde(default)]
+    pub self_drawn: Option<String>,
+    #[serde(default)]
+    pub discard: Option<String>,
 }
 
 fn yes() -> bool {

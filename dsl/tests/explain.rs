@@ -84,6 +84,11 @@ fn check(rs: &Ruleset, text: &str, r: &HandReport) -> usize {
 fn every_explained_set_is_in_the_reading_over_generated_hands() {
     for name in mj_dsl::builtin_names() {
         let rs = mj_dsl::load(name).expect("built-in loads");
+        // The test kit's sampler plans four sets and a pair: a 16-tile ruleset (taiwan) gets no
+        // hand from it, and its explanations are checked by its corpus instead.
+        if rs.deal.hand_size != 13 {
+            continue;
+        }
         let mut rng = Rng::new(0x25);
         let opts = SampleOptions::default();
         let (mut scored, mut occurrences) = (0, 0);

@@ -404,3 +404,22 @@ fn in_play_seat_winds_stay_and_the_dealer_pays_his_streak() {
     // 門清 1, 獨聽 1, 門風 1 = 3; South pays 100 + 20 × (3 + 1 + 4).
     assert_eq!(r.net(), vec![0, -260, 260, 0]);
 }
+
+/// Worked example 4 — Decisions 6 (八仙過海, an instant win on the eight flowers) and 8–9 (each
+/// of the three pays; the dealer E 100 + 20 × 9). 七搶一 is paid by the robbed player alone, and
+/// fewer than eight flowers make no hand.
+#[test]
+fn example_4_eight_flowers_and_seven_robbing_one() {
+    let r = score(tw(), "12345678f self seat=N");
+    assert_eq!(fans(&r), vec![("ba_xian_guo_hai", 8, 1)]);
+    assert_eq!(r.total, 8);
+    assert_eq!(pay(&r), vec![-280, -260, -260, 800]);
+    let r = score(tw(), "12345678f seat=S from=2");
+    assert_eq!(fans(&r), vec![("qi_qiang_yi", 8, 1)]);
+    assert_eq!(pay(&r), vec![0, 260, 0, -260]);
+    let e = score_text(tw(), "1234567f self").expect_err("seven flowers are no win");
+    assert!(e.contains("all 8"), "{e}");
+    // mcr has no bonus_seats: a line of bonus tiles stays refused where the notation reads it.
+    let e = score_text(&rs("mcr"), "12345678f self").expect_err("refused");
+    assert!(e.contains("column 1") && e.contains("only bonus tiles"), "{e}");
+}

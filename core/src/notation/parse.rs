@@ -143,7 +143,9 @@ pub(super) fn build_hand(
             }
         }
     }
-    if hand.melds.is_empty() && hand.concealed.is_empty() {
+    // Where bonus tiles belong to seats, a line of them alone may be an instant win (八仙過海);
+    // the ruleset decides whether it scores.
+    if hand.melds.is_empty() && hand.concealed.is_empty() && (hand.bonus.is_empty() || !set.bonus_seats()) {
         let found = placed.first().map(Placed::text).unwrap_or_default();
         return Err(error(
             cols.at(tiles_start),

@@ -186,4 +186,37 @@ impl Loader {
         }
         alone_fans
     }
+
+    /// The fans `[win] bonus_win` names, each checked to exist.
+    pub(super) fn bonus_win_fans(
+        &mut self,
+        chain: &[Layer],
+        win: &schema::Win,
+        compiled: &[Fan],
+        removed: &[String],
+    ) -> (Option<usize>, Option<usize>) {
+        let Some(b) = &win.bonus_win else {
+            return (None, None);
+        };
+        let file = chain
+            .iter()
+            .rev()
+            .find(|l| l.raw.win.as_ref().is_some_and(|w| w.get("bonus_win").is_some()))
+            .map_or(0, |l| l.file);
+        let mut find = |id: &Option<String>| -> Option<usize> {
+            let id = id.as_ref()?;
+            let f = compiled.iter().position(|f| f.id == *id);
+            if f.is_none() && !removed.iter().any(|x| x == id) {
+                let span = self.find_in(file, "win", "`bonus_win`");
+                self.help(
+                    file,
+                    span,
+                    format!("[win] bonus_win names fan \"{id}\", which the ruleset does not have"),
+                    "give the id of a fan of the ruleset, e.g. self_drawn = \"ba_xian_guo_hai\"",
+                );
+            }
+            f
+        };
+        (find(&b.self_drawn), find(&b.discard))
+    }
 }
