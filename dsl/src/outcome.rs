@@ -9,7 +9,7 @@
 
 use crate::ruleset::Ruleset;
 use crate::score::{score, FanHit, HanFu, Score};
-use crate::settle::written::{discarder_offset, word_values, written_payments};
+use crate::settle::written::{discarder_offset, word_values, written_payments, written_win};
 use crate::settle::{settle_win, WinKind, WinPay};
 use mj_core::{Hand, Wind};
 use serde::Serialize;
@@ -131,14 +131,7 @@ fn bonus_win(rs: &Ruleset, hand: &Hand) -> Result<(usize, Option<HanFu>, Payment
             rs.name
         ));
     };
-    let players = rs.play.players as usize;
-    let winner = (hand.context.seat.index() as usize).min(players - 1);
-    let kind = if hand.context.self_drawn {
-        WinKind::SelfDrawn
-    } else {
-        let discarder = (winner + players - discarder_offset(rs, hand)?) % players;
-        WinKind::Discard { discarder }
-    };
+    let (_, kind) = written_win(rs, hand, false)?;
     fan_alone(rs, hand, fan, kind, true)
 }
 

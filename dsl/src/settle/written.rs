@@ -14,17 +14,7 @@ use mj_core::{Hand, Meld, Wind};
 /// words cannot be read. Call only for a valid win.
 pub fn written_payments(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<Vec<i64>, String> {
     let players = rs.play.players as usize;
-    let winner = (hand.context.seat.index() as usize).min(players - 1);
-    let kind = if hand.context.self_drawn {
-        WinKind::SelfDrawn
-    } else {
-        let discarder = (winner + players - discarder_offset(rs, hand)?) % players;
-        if hand.context.kong {
-            WinKind::RobbedKong { konger: discarder }
-        } else {
-            WinKind::Discard { discarder }
-        }
-    };
+    let (winner, kind) = written_win(rs, hand, true)?;
     let stacks = stacks(rs, hand)?;
     if let (
         Some(st),
@@ -231,6 +221,24 @@ pub(crate) fn word_values(rs: &Ruleset, hand: &Hand) -> Vec<i64> {
     let mut values = vec![0; rs.context_words.len()];
     rs.each_word(hand, |i, v| values[i] = v.map_or(1, |v| v.parse().unwrap_or(1)));
     values
+}
+
+/// Who wins the written line (`seat=`) and how: self-drawn, or off the player `from=` names
+/// (robbing that player's kong when the line says `kong` and `robbed_kong` lets it).
+pub(crate) fn written_win(rs: &Ruleset, hand: &Hand, robbed_kong: bool) -> Result<(usize, WinKind), String> {
+    let players = rs.play.players as usize;
+    let winner = (hand.context.seat.index() as usize).min(players - 1);
+    let kind = if hand.context.self_drawn {
+        WinKind::SelfDrawn
+    } else {
+        let discarder = (winner + players - discarder_offset(rs, hand)?) % players;
+        if robbed_kong && hand.context.kong {
+            WinKind::RobbedKong { konger: discarder }
+        } else {
+            WinKind::Discard { discarder }
+        }
+    };
+    Ok((winner, kind))
 }
 
 /// The discarder's seat relative to the winner, from `from=N` (1 = left, 上家, the default, up to
