@@ -9,7 +9,7 @@ use mj_core::game::rules::WinFact;
 use std::ops::Range;
 
 /// The facts a `[[context]]` entry may name, with what each means, for errors and `mj doc`.
-pub const FACTS: [(&str, &str); 11] = [
+pub const FACTS: [(&str, &str); 13] = [
     (
         "after_kong_discard",
         "won on the discard a player made right after its own kong (杠上炮)",
@@ -38,6 +38,14 @@ pub const FACTS: [(&str, &str); 11] = [
     (
         "counters",
         "a number: the counters on the table (本場); write the word with value = \"number\"",
+    ),
+    (
+        "indicators",
+        "tiles: the indicators shown ([wall.indicators]); write the word with value = \"tiles\"",
+    ),
+    (
+        "hidden_indicators",
+        "tiles: the hidden indicators under those shown; write the word with value = \"tiles\"",
     ),
     (
         "deposits",
@@ -119,6 +127,8 @@ pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
         ("deposits", None) => WinFact::Deposits,
         ("dealer", None) => return valued(raw, fact, WinFact::Dealer, "wind"),
         ("dealer_streak", None) => return valued(raw, fact, WinFact::DealerStreak, "number"),
+        ("indicators", None) => return valued(raw, fact, WinFact::Indicators, "tiles"),
+        ("hidden_indicators", None) => return valued(raw, fact, WinFact::HiddenIndicators, "tiles"),
         (other, None) => {
             return Err(WordError {
                 span: fact.span(),
@@ -145,7 +155,7 @@ pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
     Ok(WordSource::Fact(f))
 }
 
-/// A fact with a value (the dealer's seat, the dealer's streak): the word must take that kind of
+/// A fact with a value (the dealer's seat, the dealer's streak, the indicators): the word must take that kind of
 /// value, so that `mj score` reads the same value play sets.
 fn valued(
     raw: &RawContextWord,

@@ -212,6 +212,30 @@ pub struct Wall {
     /// kong stay open while the claimer's wall can give a replacement).
     #[serde(default = "win_only")]
     pub last_discard: String,
+    /// Indicators shown from the tiles kept back (dora): how many at the deal, when a kong
+    /// reveals the next, and whether a hidden one lies under each.
+    #[serde(default)]
+    pub indicators: Option<Indicators>,
+}
+
+/// `[wall.indicators]`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Indicators {
+    /// Shown when the hand is dealt.
+    #[serde(default = "one_u8")]
+    pub at_deal: u8,
+    /// When a kong shows one more: "none", "at_once" (every kong), or "concealed_at_once"
+    /// (a concealed kong at once, another after the konger's discard or at the next kong).
+    #[serde(default = "concealed_at_once")]
+    pub kong: String,
+    /// A hidden indicator lies under each shown one (ura).
+    #[serde(default)]
+    pub hidden: bool,
+}
+
+fn concealed_at_once() -> String {
+    "concealed_at_once".into()
 }
 
 fn win_only() -> String {

@@ -7,8 +7,8 @@ use crate::score::{score, ScoreError};
 use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinPay};
 use mj_core::game::rules::{
     ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, Declaration,
-    DiscardRunFacts, DrawnFacts, Furiten, KongFacts, LastCopy, MissedWin, MultipleWinners, RankingTies,
-    RobKong, Rules, TableRules, WinFact, WinFacts, WinJudgement, WinSource,
+    DiscardRunFacts, DrawnFacts, Furiten, Indicators, KongFacts, KongReveal, LastCopy, MissedWin,
+    MultipleWinners, RankingTies, RobKong, Rules, TableRules, WinFact, WinFacts, WinJudgement, WinSource,
 };
 use mj_core::{FormRules, Hand, TileSet};
 
@@ -139,6 +139,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         declare_ready: play.declare_ready,
         declaration: declaration_rules(play)?,
         furiten: furiten_rules(play)?,
+        indicators: indicator_rules(rs)?,
         context_facts,
         last_copy,
         fixed_seat_winds,
@@ -182,6 +183,36 @@ fn declaration_rules(play: &crate::schema::Play) -> Result<Declaration, String> 
         concealed_only: d.concealed_only,
         public_waits: d.public_waits,
         kong_on_discard: d.kong_on_discard,
+    })
+}
+
+/// `[wall.indicators]`: they need two kept-back tiles each (the indicator and the one under it).
+fn indicator_rules(rs: &Ruleset) -> Result<Indicators, String> {
+    let Some(i) = &rs.wall.indicators else {
+        return Ok(Indicators::default());
+    };
+    let kong = match i.kong.as_str() {
+        "none" => KongReveal::Never,
+        "at_once" => KongReveal::AtOnce,
+        "concealed_at_once" => KongReveal::ConcealedAtOnce,
+        other => {
+            return Err(format!(
+                "ruleset [wall.indicators] kong = \"{other}\" is not supported; use one of none, at_once, concealed_at_once"
+            ))
+        }
+    };
+    let most = u32::from(i.at_deal) + if kong == KongReveal::Never { 0 } else { 4 };
+    if 2 * most > rs.wall.kept_back {
+        return Err(format!(
+            "ruleset [wall.indicators] may show {most} indicators, which need {} tiles kept back; [wall] kept_back is {}",
+            2 * most,
+            rs.wall.kept_back
+        ));
+    }
+    Ok(Indicators {
+        at_deal: i.at_deal,
+        kong,
+        hidden: i.hidden,
     })
 }
 

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{payments, table, Game};
-use mj_core::game::{Action, HandStart};
+use mj_core::game::{Action, HandStart, Rules};
 
 /// The other seats' hands, far from ready and without a pair of honours, so that nobody but
 /// East can win or pong on the tiles played (West may chi South's 4s and is asked).
@@ -25,6 +25,11 @@ fn deal(east: &str) -> [&str; 4] {
 /// East's usual hand: 123m 456p 789s 23s 55p waits on 1s/4s (a pinfu shape) once it discards E.
 const EAST: &str = "123m 456p 789s 23s 55p E";
 
+/// The 14 tiles kept back (Decision 2: the dead wall) for the scenarios whose points assume no
+/// dora: the indicator 6m and the ura-dora indicator 6m under it both point at 7m, which East's
+/// hand (123m 456p 789s 234s 55p) does not hold.
+const NO_DORA: &str = "6666m 777m 888m 777p 4s";
+
 /// East declares riichi with `discard` (the one declaration the table offers with it).
 fn riichi(g: &mut Game<'_>, discard: &str) {
     let d = g.tile(discard);
@@ -41,7 +46,14 @@ fn a_declaration_pays_its_deposit_freezes_the_hand_and_scores_riichi_and_ippatsu
     let t = table("riichi");
     // East discards N first (so the later riichi is not a double riichi); the draws: South W,
     // West S, North P, East E, then South 4s.
-    let mut g = Game::new(&t, &deal("123m 456p 789s 23s 55p N"), "W S P E 4s", "");
+    let mut g = Game::with_kept(
+        &t,
+        &deal("123m 456p 789s 23s 55p N"),
+        "W S P E 4s",
+        "",
+        NO_DORA,
+        &HandStart::default(),
+    );
     g.discard(0, "N");
     g.discard_drawn(1);
     g.discard_drawn(2);
@@ -94,7 +106,7 @@ fn a_declaration_pays_its_deposit_freezes_the_hand_and_scores_riichi_and_ippatsu
 fn declaring_with_the_first_discard_is_a_double_riichi() {
     let t = table("riichi");
     // East declares with E, its first discard.
-    let mut g = Game::new(&t, &deal(EAST), "4s", "");
+    let mut g = Game::with_kept(&t, &deal(EAST), "4s", "", NO_DORA, &HandStart::default());
     riichi(&mut g, "E");
     g.discard_drawn(1);
     g.claim(0, Action::Win);
@@ -216,7 +228,7 @@ fn counters_and_deposits_carried_into_the_hand_are_paid_to_the_winner() {
         deposits: 1,
         ..HandStart::default()
     };
-    let mut g = Game::new_at(&t, &deal(EAST), "4s", "", &start);
+    let mut g = Game::with_kept(&t, &deal(EAST), "4s", "", NO_DORA, &start);
     g.discard(0, "E");
     g.discard_drawn(1);
     g.claim(0, Action::Win);
@@ -224,4 +236,99 @@ fn counters_and_deposits_carried_into_the_hand_are_paid_to_the_winner() {
     // Decision 8: dealer ron, pinfu 1 han 30 fu (no riichi): 30 × 2^3 = 240, × 6 = 1,440 →
     // 1,500, plus 300 per counter = 2,100 from South; East takes the 1,000 deposit on the table.
     assert_eq!(payments(&r, None), vec![vec![3100, -2100, 0, 0]]);
+}
+
+#[test]
+fn the_dora_indicator_shown_at_the_deal_and_the_ura_under_it_go_to_the_scorer() {
+    let t = table("riichi");
+    let mut g = Game::new(&t, &deal(EAST), "4s", "");
+    // Decision 2: one indicator shown at the deal, the ura-dora indicator under it.
+    let shown = g.st.indicators(false);
+    let under = g.st.indicators(true);
+    assert_eq!((shown.len(), under.len()), (1, 1));
+    assert_eq!(Some(shown[0]), g.st.wall.kept(0));
+    assert_eq!(Some(under[0]), g.st.wall.kept(1));
+    riichi(&mut g, "E");
+    g.discard_drawn(1);
+    g.claim(0, Action::Win);
+    let r = g.finish();
+    let hand = r
+        .events
+        .iter()
+        .find_map(|e| match e {
+            mj_core::game::record::RecordEvent::Win { hand, .. } => Some(hand.clone()),
+            _ => None,
+        })
+        .expect("a win");
+    let name = |x: mj_core::Tile| t.tiles().notation(x);
+    assert!(hand.contains(&format!("dora={}", name(shown[0]))), "{hand}");
+    assert!(hand.contains(&format!("ura={}", name(under[0]))), "{hand}");
+}
+
+#[test]
+fn a_concealed_kong_shows_an_indicator_at_once_an_exposed_one_after_the_discard() {
+    let t = table("riichi");
+    // East holds four 1m and kongs them; the replacement is E, which it discards declaring
+    // riichi. The dead wall: indicator 6m (dora 7m) and ura 7m, then indicator 9m (dora 1m).
+    let kept = "6m 7m 9m 7m 66m 888m 777p 4s 9m";
+    // South holds 22m instead of the usual 11m, East having every 1m.
+    let others = [
+        "2299m 1199p 19s NSW",
+        "2238m 6678p 5568s F",
+        "4457m 2234p 7789s C",
+    ];
+    let east = "1111m 456p 789s 23s 55p";
+    let start = HandStart::default();
+    let mut g = Game::with_kept(
+        &t,
+        &[east, others[0], others[1], others[2]],
+        "4s",
+        "E",
+        kept,
+        &start,
+    );
+    assert_eq!(g.st.indicators(false), vec![g.tile("6m")]);
+    g.act(0, Action::ConcealedKong(g.tile("1m")));
+    // Decision 2: a concealed kong reveals the next indicator at once.
+    assert_eq!(g.st.indicators(false), vec![g.tile("6m"), g.tile("9m")]);
+    riichi(&mut g, "E");
+    g.discard_drawn(1);
+    g.claim(0, Action::Win);
+    let r = g.finish();
+    let (hand, fans) = r
+        .events
+        .iter()
+        .find_map(|e| match e {
+            mj_core::game::record::RecordEvent::Win { hand, fans, .. } => Some((hand.clone(), fans.clone())),
+            _ => None,
+        })
+        .expect("a win");
+    assert!(hand.contains("dora=6m9m"), "{hand}");
+    // Decision 2: the revealed indicator 9m points at 1m, and the kong counts four of them.
+    assert!(fans.iter().any(|f| f == "宝牌 1×4"), "{fans:?}");
+
+    // An exposed kong: North holds three C and kongs East's C; its replacement is 9p. The
+    // indicators: 6m at the deal, 8m next.
+    let kept = "6m 7m 8m 7m 66m 88m 777p 4s 7m 9m";
+    let others = [
+        "1199m 1199p 19s NSW",
+        "2238m 6678p 5568s F",
+        "4457m 2234p 89s CCC",
+    ];
+    let east = "123m 456p 789s 23s 55p C";
+    let mut g = Game::with_kept(
+        &t,
+        &[east, others[0], others[1], others[2]],
+        "",
+        "9p",
+        kept,
+        &start,
+    );
+    g.discard(0, "C");
+    g.claim(3, Action::ExposedKong);
+    assert_eq!(g.turn(), Some(3));
+    assert_eq!(g.st.indicators(false).len(), 1, "not before the konger's discard");
+    g.discard(3, "9p");
+    // Decision 2: an open kong's indicator is shown once the konger has discarded.
+    assert_eq!(g.st.indicators(false), vec![g.tile("6m"), g.tile("8m")]);
 }

@@ -159,10 +159,10 @@ const NOT_PLAYED: &[(&str, &str)] = &[
     ("riichi-sanma", RIICHI_NOT_PLAYED),
 ];
 
-const RIICHI_NOT_PLAYED: &str = "riichi play is partial: declarations, ippatsu, the first go-around \
-     and counters are played, but dora indicators are not revealed in play yet, so a played win \
-     cannot have the dora fans; its fans are checked by the snapshot corpora \
-     and the differential test against the mahjong package (tools/riichi-oracle) instead";
+const RIICHI_NOT_PLAYED: &str = "riichi play is partial: declarations, ippatsu, the first go-around, \
+     counters and the dora indicators (shown at the deal and on kongs, ura under them) are played, \
+     but abortive draws, nagashi and riichi-sanma's nuki-dora are not; its fans are checked by the \
+     snapshot corpora and the differential test against the mahjong package (tools/riichi-oracle)";
 
 /// Fans the bots never reach in 100,000 hands, with the reason.
 fn unreachable(ruleset: &str, fan: &str) -> Option<&'static str> {

@@ -106,6 +106,7 @@ fn table() -> TableRules {
         declare_ready: false,
         declaration: Default::default(),
         furiten: Default::default(),
+        indicators: Default::default(),
         context_facts: Vec::new(),
         fixed_seat_winds: false,
         last_copy: LastCopy::Visible,

@@ -3,7 +3,7 @@
 
 use super::event::{Event, KongKind, PaymentReason};
 use super::money::{kong_facts, pay};
-use super::rules::{DrawnFacts, Rules};
+use super::rules::{DrawnFacts, KongReveal, Rules};
 use super::state::{Phase, State, Turn, TurnStart};
 use super::win::{shape_waits, wall_left_after};
 use crate::tile::Tile;
@@ -32,6 +32,7 @@ pub(super) fn kong_stands(
     on_replacement: bool,
     ev: &mut Vec<Event>,
 ) {
+    reveal_for_kong(rules, st, kind);
     let raw = rules.settle_kong(&kong_facts(st, seat, kind, from, on_replacement));
     if raw.iter().any(|&x| x != 0) {
         let paid = pay(rules, st, &raw, PaymentReason::Kong, ev);
@@ -40,6 +41,28 @@ pub(super) fn kong_stands(
         }
     }
     replacement(rules, st, seat, true, from, ev);
+}
+
+/// The indicator a standing kong turns up: at once, or (exposed and added kongs, with
+/// [`KongReveal::ConcealedAtOnce`]) after the konger's discard; a pending one shows now.
+fn reveal_for_kong(rules: &dyn Rules, st: &mut State, kind: KongKind) {
+    let table = rules.table();
+    reveal_pending(st);
+    match table.indicators.kong {
+        KongReveal::Never => {}
+        KongReveal::AtOnce => st.indicators_shown = st.indicators_shown.saturating_add(1),
+        KongReveal::ConcealedAtOnce if kind == KongKind::Concealed => {
+            st.indicators_shown = st.indicators_shown.saturating_add(1)
+        }
+        KongReveal::ConcealedAtOnce => st.indicator_pending = true,
+    }
+}
+
+/// Shows the indicator a kong left pending (at the konger's discard or the next kong).
+pub(super) fn reveal_pending(st: &mut State) {
+    if std::mem::take(&mut st.indicator_pending) {
+        st.indicators_shown = st.indicators_shown.saturating_add(1);
+    }
 }
 
 /// An ordinary draw for `seat`, or the drawn hand when the wall is empty.

@@ -9,7 +9,7 @@ use crate::meld::Meld;
 use crate::tile::{Tile, TileSet, Wind};
 
 /// How a win came about, as the engine sees it from the state.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct WinHow {
     pub self_drawn: bool,
     /// A self-draw on a kong's replacement, or robbing a kong.
@@ -34,6 +34,9 @@ pub(super) struct WinHow {
     /// The seat wind of the seat dealing the hand, and the hands in a row it has kept the deal.
     pub dealer: Wind,
     pub dealer_streak: u32,
+    /// The indicators shown and those under them, in notation.
+    pub indicators: Option<String>,
+    pub hidden_indicators: Option<String>,
 }
 
 impl WinHow {
@@ -55,6 +58,8 @@ impl WinHow {
             WinFact::Counters => self.counters > 0,
             WinFact::Deposits => self.deposits > 0,
             WinFact::Dealer | WinFact::DealerStreak => true,
+            WinFact::Indicators => self.indicators.is_some(),
+            WinFact::HiddenIndicators => self.hidden_indicators.is_some(),
         }
     }
 
@@ -65,13 +70,22 @@ impl WinHow {
             WinFact::Deposits => Some(self.deposits.to_string()),
             WinFact::Dealer => Some(self.dealer.letter().to_string()),
             WinFact::DealerStreak => Some(self.dealer_streak.to_string()),
+            WinFact::Indicators => self.indicators.clone(),
+            WinFact::HiddenIndicators => self.hidden_indicators.clone(),
             _ => None,
         }
     }
 
     /// The facts of `seat`'s declaration and of the first go-around for a win now, with the
     /// counters and deposits on the table.
-    pub fn with_table(mut self, st: &State, seat: usize) -> WinHow {
+    pub fn with_table(mut self, table: &TableRules, set: &TileSet, st: &State, seat: usize) -> WinHow {
+        let written = |tiles: Vec<Tile>| {
+            (!tiles.is_empty()).then(|| tiles.iter().map(|&t| set.notation(t)).collect::<String>())
+        };
+        self.indicators = written(st.indicators(false));
+        if table.indicators.hidden {
+            self.hidden_indicators = written(st.indicators(true));
+        }
         let s = &st.seats[seat];
         let melds = st.melds_made();
         if let Some(d) = &s.declared {

@@ -133,6 +133,8 @@ impl Knowledge {
             counters: 0,
             deposits: 0,
             deposits_taken: false,
+            indicators_shown: 0,
+            indicator_pending: false,
         }
     }
 }

@@ -139,6 +139,8 @@ pub struct TableRules {
     pub declaration: Declaration,
     /// Which wins on a discard a player's own play forbids (フリテン), beyond `missed_win`.
     pub furiten: Furiten,
+    /// Indicators shown from the tiles kept back (dora).
+    pub indicators: Indicators,
     /// The ruleset's context words the engine fills from what it knows about a win, each with
     /// the fact it stands for; the words are added to the winning hand before it is judged.
     pub context_facts: Vec<(String, WinFact)>,
@@ -211,6 +213,30 @@ impl Default for Declaration {
     }
 }
 
+/// Indicators turned up from the tiles kept back at the wall's end: indicator `k` is the kept
+/// tile `2k` and, with `hidden`, the tile under it is kept tile `2k + 1` (counting from the
+/// first kept tile). None by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Indicators {
+    /// Shown when the hand is dealt (0: the table has no indicators).
+    pub at_deal: u8,
+    pub kong: KongReveal,
+    /// A hidden indicator lies under each shown one, revealed for the win (ura).
+    pub hidden: bool,
+}
+
+/// When a kong turns up one more indicator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum KongReveal {
+    #[default]
+    Never,
+    /// As soon as any kong stands.
+    AtOnce,
+    /// A concealed kong at once; an exposed or added kong after the konger's discard, or at the
+    /// next kong, whichever comes first.
+    ConcealedAtOnce,
+}
+
 /// Wins on an offered tile that a player's own play forbids. All off by default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Furiten {
@@ -254,6 +280,10 @@ pub enum WinFact {
     /// A valued fact, set on every win: how many hands in a row the dealer has kept the deal
     /// before this one (`streak=2`; 0 for a fresh dealer).
     DealerStreak,
+    /// Tiles: the indicators shown.
+    Indicators,
+    /// Tiles: the hidden indicators under those shown.
+    HiddenIndicators,
 }
 
 impl WinFact {
@@ -271,6 +301,8 @@ impl WinFact {
             WinFact::Deposits => "deposits",
             WinFact::Dealer => "dealer",
             WinFact::DealerStreak => "dealer_streak",
+            WinFact::Indicators => "indicators",
+            WinFact::HiddenIndicators => "hidden_indicators",
         }
     }
 

@@ -229,6 +229,8 @@ pub(super) fn deal(
         counters: start.counters,
         deposits: start.deposits,
         deposits_taken: false,
+        indicators_shown: table.indicators.at_deal,
+        indicator_pending: false,
     };
     if table.replace_bonus_at_deal && table.claims.bonus {
         for &s in &order {

@@ -92,6 +92,14 @@ impl Wall {
         self.remaining()
     }
 
+    /// The `i`-th tile kept back at the wall's end (counting from the first kept tile).
+    pub fn kept(&self, i: usize) -> Option<Tile> {
+        if i >= self.kept_back {
+            return None;
+        }
+        self.tiles.get(self.tiles.len() - self.kept_back + i).copied()
+    }
+
     /// Tiles physically still in the wall, kept-back ones included (for tile accounting).
     pub fn physical(&self) -> usize {
         self.remaining() + self.kept_back
@@ -282,6 +290,10 @@ pub struct State {
     pub deposits: u32,
     /// A winner has taken the deposits on the table.
     pub deposits_taken: bool,
+    /// Indicators shown so far.
+    pub indicators_shown: u8,
+    /// A kong's indicator waits for the konger's discard (or the next kong).
+    pub indicator_pending: bool,
 }
 
 /// Where a hand stands in its match: what the engine needs beyond the seed and the seats.
@@ -337,6 +349,13 @@ impl State {
     pub fn pot_change(&self, deposit: i64) -> i64 {
         let change = i64::from(self.deposits_on_table()) - i64::from(self.deposits);
         deposit.saturating_mul(change)
+    }
+
+    /// The indicators shown (`hidden`: the ones under them), as far as the wall holds them.
+    pub fn indicators(&self, hidden: bool) -> Vec<Tile> {
+        (0..usize::from(self.indicators_shown))
+            .filter_map(|k| self.wall.kept(2 * k + usize::from(hidden)))
+            .collect()
     }
 
     /// Seats that declared ready, in the order they declared.

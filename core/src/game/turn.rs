@@ -6,7 +6,7 @@
 
 use super::action::Action;
 use super::claims::{answer_options, new_offer, open_offer, resolve_offer};
-use super::draw::{draw, kong_replacement_open, kong_stands, replacement};
+use super::draw::{draw, kong_replacement_open, kong_stands, replacement, reveal_pending};
 use super::event::{Event, KongKind, PaymentReason};
 use super::money::{capped, deposit, ends_with_other_first, kong_allowed, pay};
 use super::rules::{DiscardRunFacts, Rules, WinSource};
@@ -370,6 +370,7 @@ pub(super) fn discard(
         }
     }
     ev.push(Event::Discard { seat, tile });
+    reveal_pending(st);
     if let Some(k) = rules.table().discard_run {
         let run = match st.discard_run {
             Some((t, first, c)) if t == tile => (t, first, c.saturating_add(1)),

@@ -111,7 +111,7 @@ pub(super) fn self_win(
         dealer_streak: st.dealer_streak,
         ..WinHow::default()
     }
-    .with_table(st, seat);
+    .with_table(table, rules.tiles(), st, seat);
     let hand = win_hand(rules.tiles(), table, st, seat, &before, tile, how);
     let j = rules.judge_win(&hand).filter(|j| j.valid)?;
     Some((hand, j))
@@ -156,7 +156,7 @@ pub(super) fn discard_win(
         dealer_streak: st.dealer_streak,
         ..WinHow::default()
     }
-    .with_table(st, seat);
+    .with_table(table, rules.tiles(), st, seat);
     let hand = win_hand(rules.tiles(), table, st, seat, &s.concealed, tile, how);
     let j = rules.judge_win(&hand).filter(|j| j.valid)?;
     Some((hand, j))

@@ -49,6 +49,38 @@ impl<'a> Game<'a> {
         Game::dealt_by(t, 0, hands, front, back, start)
     }
 
+    /// [`Game::new_at`] with the tiles kept back at the wall's end (`[wall] kept_back`, all of
+    /// them, in order: the dora indicators sit there) given as `kept`, and the replacement
+    /// tiles `back` drawn from just before them.
+    pub fn with_kept(
+        t: &'a Table,
+        hands: &[&str],
+        front: &str,
+        back: &str,
+        kept: &str,
+        start: &HandStart,
+    ) -> Game<'a> {
+        let kept = tiles(t, kept);
+        assert_eq!(
+            kept.len(),
+            t.table().kept_back as usize,
+            "give every kept-back tile"
+        );
+        // arrange_wall puts `back` reversed at the wall's very end: the kept tiles, reversed,
+        // ahead of the replacements land there in order, the replacements just before them.
+        let back: Vec<Tile> = kept.iter().rev().copied().chain(tiles(t, back)).collect();
+        let hands: Vec<Vec<Tile>> = hands.iter().map(|h| tiles(t, h)).collect();
+        let wall = arrange_wall(t, 0, &hands, &tiles(t, front), &back).expect("wall arranges");
+        let (st, events) = new_hand_from_wall_at(t, wall.clone(), 0, Wind::EAST, start).expect("deal");
+        Game {
+            t,
+            st,
+            events,
+            wall,
+            dealer: 0,
+        }
+    }
+
     /// [`Game::new_at`] with `dealer` dealing (`hands` still by seat).
     pub fn dealt_by(
         t: &'a Table,
