@@ -9,6 +9,7 @@ mod manual;
 mod play;
 mod report;
 mod simulate;
+mod tenhou;
 mod tournament;
 
 use clap::{Parser, Subcommand};
@@ -200,8 +201,9 @@ enum Command {
         /// The log's platform.
         #[arg(value_enum)]
         format: LogFormat,
-        /// The log (`-` for stdin).
-        file: String,
+        /// The log (`-` for stdin); for `tenhou`, mjlog files and folders of them.
+        #[arg(required = true, num_args = 1..)]
+        files: Vec<String>,
         /// Also write each game's record (mj-record JSON, replayable with `mj replay`) to DIR.
         #[arg(long, value_name = "DIR")]
         out: Option<String>,
@@ -274,6 +276,9 @@ enum Command {
 enum LogFormat {
     /// Botzone's Chinese Standard Mahjong logs (the PKU/IJCAI dataset's data.txt), under mcr-botzone.
     Botzone,
+    /// Tenhou's mjlog XML (`<mjloggm>`), under riichi (riichi-sanma for three players); one JSON
+    /// line per log (`file`, `ok`, `hands`, `deltas`, `final`, `divergence`). See docs/riichi.md.
+    Tenhou,
 }
 
 /// The ruleset `mj bot` and `mj match` use unless told otherwise: the Botzone judge's duplicate
@@ -334,6 +339,20 @@ fn main() -> ExitCode {
 
 fn load(spec: &str) -> Result<Ruleset, String> {
     mj_dsl::load(spec).map_err(|d| d.to_string())
+}
+
+/// `mj import FORMAT FILE...`: Botzone reads one log, Tenhou any number of files and folders.
+fn import(
+    format: LogFormat,
+    files: &[String],
+    dir: Option<&str>,
+    out: &mut impl Write,
+) -> Result<ExitCode, String> {
+    match (format, files) {
+        (LogFormat::Botzone, [file]) => botzone::run(file, dir, out),
+        (LogFormat::Botzone, _) => Err("mj import botzone reads one log (FILE or -)".into()),
+        (LogFormat::Tenhou, _) => tenhou::run(files, dir, out),
+    }
 }
 
 fn run(cli: Cli) -> Result<ExitCode, String> {
@@ -406,14 +425,18 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Import {
-            format: LogFormat::Botzone,
-            file,
+            format,
+            files,
             out: dir,
-        } => botzone::run(&file, dir.as_deref(), &mut out),
+        } => import(format, &files, dir.as_deref(), &mut out),
         Command::Export {
             format: LogFormat::Botzone,
             file,
         } => botzone::export(&file, &mut out),
+        Command::Export {
+            format: LogFormat::Tenhou,
+            ..
+        } => Err("mj export writes botzone logs; Tenhou logs are read only (mj import tenhou)".into()),
         Command::Bot {
             protocol: Protocol::Botzone,
             mode,

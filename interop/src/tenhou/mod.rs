@@ -4,10 +4,15 @@
 //! had shown at that moment; [`scoring`] scores those lines with the `riichi` (or
 //! `riichi-sanma`) ruleset and lists where our result differs from the one Tenhou recorded.
 //!
-//! Replaying the game itself in our engine is a later step (the engine has no riichi play yet).
+//! [`replay`] plays one hand again in our engine from a wall arranged to deal and draw what the
+//! log shows, applying every recorded action as the engine's; [`import`] does it for a whole log
+//! and compares every hand's score changes, the carry to the next hand and the final points
+//! (`mj import tenhou`).
 
+pub mod import;
 pub mod log;
 pub mod meld;
+pub mod replay;
 pub mod scoring;
 pub mod tile;
 pub mod win;

@@ -1,0 +1,274 @@
+//! A whole Tenhou log replayed in our engine (`mj import tenhou`): every hand played from its
+//! INIT with [`super::replay::play`], its score changes taken from the engine's settlement and
+//! compared with the log's `sc=`, the match carried from hand to hand (points, dealer, counters,
+//! deposits) and compared with the next INIT, and the final points with `owari=`.
+
+use super::log::{Event, Init, Log};
+use super::replay::{play, Kinds, Mismatch};
+use mj_core::game::matchplay::rank;
+use mj_core::game::rules::RankingTies;
+use mj_core::game::{next_counters, next_dealer, Record, Rules};
+use mj_dsl::table::Table;
+use serde_json::json;
+
+/// The first place a log and our replay of it disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divergence {
+    /// 1-based number of the hand (the n-th INIT).
+    pub hand: usize,
+    pub mismatch: Mismatch,
+}
+
+/// What replaying one log gave.
+pub struct Outcome {
+    pub file: String,
+    pub ok: bool,
+    /// Hands the log finished (with a result).
+    pub hands: usize,
+    /// Every finished hand's net score changes as our engine settled them (deposits paid in the
+    /// hand included), by seat; `None` for a hand the engine could not play to its result.
+    pub deltas: Vec<Option<Vec<i64>>>,
+    /// The recorded net changes of the same hands (`sc=` less the deposits paid in the hand).
+    pub recorded: Vec<Vec<i64>>,
+    /// Our final points (deposits left at the end to the first place): start points plus our
+    /// deltas; `None` when a hand could not be played.
+    pub final_points: Option<Vec<i64>>,
+    pub divergence: Option<Divergence>,
+    /// Our record of every hand played to its end, in order.
+    pub records: Vec<Record>,
+}
+
+impl Outcome {
+    /// The JSON line `mj import tenhou` prints for the log.
+    pub fn to_json(&self) -> serde_json::Value {
+        json!({
+            "file": self.file,
+            "ok": self.ok,
+            "hands": self.hands,
+            "deltas": self.deltas,
+            "final": self.final_points,
+            "divergence": self.divergence.as_ref().map(|d| json!({
+                "hand": d.hand,
+                "event": d.mismatch.event,
+                "expected": d.mismatch.expected,
+                "got": d.mismatch.got,
+            })),
+        })
+    }
+
+    /// Hands whose deltas equal the recorded ones.
+    pub fn agreeing_hands(&self) -> usize {
+        self.deltas
+            .iter()
+            .zip(&self.recorded)
+            .filter(|(ours, theirs)| ours.as_ref() == Some(theirs))
+            .count()
+    }
+}
+
+/// The hand's recorded net changes: the `sc=` changes of its results (both wins of a double ron)
+/// less the 1,000 each declarer put on the table in it; `None` when the log stops before a
+/// result.
+fn recorded(events: &[Event], players: usize) -> Option<Vec<i64>> {
+    let mut d = vec![0i64; players];
+    let mut any = false;
+    for e in events {
+        let sc = match e {
+            Event::Agari(a) => &a.sc,
+            Event::Ryuukyoku(r) => &r.sc,
+            Event::Reach { who, step: 2, .. } => {
+                d[usize::from(*who)] -= 1000;
+                continue;
+            }
+            _ => continue,
+        };
+        any = true;
+        for (s, c) in sc.iter().enumerate().take(players) {
+            d[s] += c.1;
+        }
+    }
+    any.then_some(d)
+}
+
+/// The seats that won the hand, in log order.
+fn winners(events: &[Event]) -> Vec<usize> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Agari(a) => Some(usize::from(a.who)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What our engine says the next hand starts with, compared with the log's next INIT.
+fn carry(t: &Table, prev: &Init, record: &Record, stacks: &[i64], next: &Init) -> Option<Mismatch> {
+    let table = t.table();
+    let winners = record.winners();
+    let (dealer, _) = next_dealer(table, usize::from(prev.oya), &winners, record.discarder());
+    let counters = next_counters(usize::from(prev.oya), &winners, prev.honba);
+    let ours = (dealer, counters, record.deposits_left(), stacks.to_vec());
+    let theirs = (usize::from(next.oya), next.honba, next.sticks, next.ten.clone());
+    (ours != theirs).then(|| Mismatch {
+        event: "the next INIT".into(),
+        expected: format!(
+            "dealer {}, counters {}, deposits {}, points {:?}",
+            theirs.0, theirs.1, theirs.2, theirs.3
+        ),
+        got: format!(
+            "dealer {}, counters {}, deposits {}, points {:?}",
+            ours.0, ours.1, ours.2, ours.3
+        ),
+    })
+}
+
+/// Replays `log` (read from `file`) under `t`: each hand from its own INIT, so that one hand's
+/// disagreement does not hide how the others go; the first disagreement is the log's divergence.
+pub fn import(t: &Table, log: &Log, file: &str) -> Outcome {
+    let n = usize::from(log.players);
+    let mut out = Outcome {
+        file: file.to_string(),
+        ok: false,
+        hands: 0,
+        deltas: Vec::new(),
+        recorded: Vec::new(),
+        final_points: None,
+        divergence: None,
+        records: Vec::new(),
+    };
+    let diverge = |out: &mut Outcome, hand: usize, m: Mismatch| {
+        if out.divergence.is_none() {
+            out.divergence = Some(Divergence { hand, mismatch: m });
+        }
+    };
+    let kinds = match Kinds::new(t) {
+        Ok(k) => k,
+        Err(e) => {
+            let m = Mismatch {
+                event: "the ruleset".into(),
+                expected: "Tenhou's 34 tile kinds".into(),
+                got: e,
+            };
+            diverge(&mut out, 1, m);
+            return out;
+        }
+    };
+    let names: Vec<String> = (0..n)
+        .map(|s| log.names.get(s).cloned().unwrap_or_else(|| format!("seat {s}")))
+        .collect();
+    let mut totals: Option<Vec<i64>> = None;
+    let mut all_played = true;
+    let mut prev: Option<(Init, Record)> = None;
+    let mut streak = 0u32;
+    for (k, hand) in log.hands().into_iter().enumerate() {
+        let Some(Event::Init(init)) = hand.first() else {
+            continue;
+        };
+        if totals.is_none() {
+            totals = Some(init.ten.iter().take(n).copied().collect());
+        }
+        if let (Some((p, r)), Some(tot)) = (&prev, &totals) {
+            streak = if p.oya == init.oya { streak + 1 } else { 0 };
+            if let Some(m) = carry(t, p, r, tot, init) {
+                diverge(&mut out, k + 1, m);
+            }
+        }
+        let want = recorded(hand, n);
+        let played = match play(t, &kinds, init, &hand[1..], streak) {
+            Ok(p) => p,
+            Err(m) => {
+                diverge(&mut out, k + 1, m);
+                None
+            }
+        };
+        prev = None;
+        let Some(want) = want else {
+            // Cut off before the hand's result: not compared.
+            continue;
+        };
+        out.hands += 1;
+        out.recorded.push(want.clone());
+        let Some(p) = played else {
+            out.deltas.push(None);
+            all_played = false;
+            continue;
+        };
+        let record = Record::new(
+            t,
+            0,
+            p.state.dealer,
+            p.state.round,
+            names.clone(),
+            Some(&p.wall),
+            &p.events,
+        )
+        .at(t, &p.state);
+        let ours = record.net();
+        let (w_ours, w_log) = (record.winners(), winners(hand));
+        if w_ours != w_log {
+            let m = Mismatch {
+                event: "the hand's result".into(),
+                expected: format!("winners {w_log:?}"),
+                got: format!("winners {w_ours:?}"),
+            };
+            diverge(&mut out, k + 1, m);
+        } else if ours != want {
+            let m = Mismatch {
+                event: "the hand's score changes".into(),
+                expected: format!("{want:?}"),
+                got: format!("{ours:?}"),
+            };
+            diverge(&mut out, k + 1, m);
+        }
+        if let Some(tot) = totals.as_mut() {
+            for (x, d) in tot.iter_mut().zip(&ours) {
+                *x += d;
+            }
+        }
+        out.deltas.push(Some(ours));
+        prev = Some((init.clone(), record.clone()));
+        out.records.push(record);
+    }
+    out.final_points = totals.filter(|_| all_played).map(|mut tot| {
+        if !log.cut_off {
+            finish(t, &mut tot, out.records.last());
+        }
+        tot
+    });
+    let owari = log.events.iter().rev().find_map(|e| match e {
+        Event::Agari(a) => a.owari.as_ref(),
+        Event::Ryuukyoku(r) => r.owari.as_ref(),
+        _ => None,
+    });
+    if let (Some(o), Some(ours)) = (owari, &out.final_points) {
+        if &o.points != ours {
+            let m = Mismatch {
+                event: "owari".into(),
+                expected: format!("{:?}", o.points),
+                got: format!("{ours:?}"),
+            };
+            let last = out.hands;
+            diverge(&mut out, last, m);
+        }
+    }
+    out.ok = out.divergence.is_none();
+    out
+}
+
+/// The end of the game: deposits still on the table go to the first-placed player (ties by
+/// seat order, seat 0 being the first dealer).
+fn finish(t: &Table, totals: &mut [i64], last: Option<&Record>) {
+    let Some(r) = last else { return };
+    let pot = t
+        .table()
+        .declaration
+        .deposit
+        .saturating_mul(i64::from(r.deposits_left()));
+    if pot == 0 {
+        return;
+    }
+    let (places, _) = rank(totals, &[], RankingTies::SeatOrder);
+    if let Some(first) = places.iter().position(|&p| p == 0) {
+        totals[first] = totals[first].saturating_add(pot);
+    }
+}

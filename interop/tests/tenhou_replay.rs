@@ -1,0 +1,53 @@
+//! `mj import tenhou`'s library half over the 20 development logs (tests/data/tenhou, from mjx,
+//! MIT): every hand is played again in our engine from its INIT, and its score changes as our
+//! engine settled them are compared with the log's `sc=` (less the riichi deposits paid in the
+//! hand). The counts asserted are what the engine achieves today, measured, not the goal (every
+//! hand): each hand that disagrees is listed with its first divergence, and the count can only be
+//! raised by engine work (see /work/notes/mechanisms.md), never by editing expected values.
+
+use mj_interop::tenhou::{self, import::import};
+use std::path::PathBuf;
+
+fn data() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/tenhou")
+}
+
+#[test]
+fn every_dev_log_replays_in_the_engine_and_its_hands_are_compared_with_sc() {
+    let t = mj_dsl::table::Table::new(mj_dsl::load("riichi").expect("riichi loads")).expect("table");
+    let mut files: Vec<_> = std::fs::read_dir(data())
+        .expect("the data folder")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mjlog"))
+        .collect();
+    files.sort();
+    let (mut logs_ok, mut hands, mut agree, mut played) = (0, 0, 0, 0);
+    for p in &files {
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        let log = tenhou::parse(&std::fs::read_to_string(p).unwrap()).unwrap();
+        let o = import(&t, &log, &name);
+        hands += o.hands;
+        agree += o.agreeing_hands();
+        played += o.deltas.iter().filter(|d| d.is_some()).count();
+        logs_ok += usize::from(o.ok);
+        for (k, (ours, theirs)) in o.deltas.iter().zip(&o.recorded).enumerate() {
+            if ours.as_ref() != Some(theirs) {
+                println!("{name} hand {}: ours {ours:?}, recorded {theirs:?}", k + 1);
+            }
+        }
+        println!("{}", o.to_json());
+        // Every record we write replays in the engine.
+        for r in &o.records {
+            mj_core::game::replay(&t, r).unwrap_or_else(|d| panic!("{name}: our record diverges: {d}"));
+        }
+    }
+    println!("logs ok {logs_ok}/20, hands played {played}/{hands}, agreeing {agree}/{hands}");
+    assert_eq!(hands, 152, "the finished hands of the 20 logs");
+    // Measured on 2026-12-05 with the engine of that day: 150 of the 152 hands play to their
+    // result (the other two end in abortive draws, which the engine does not play yet) and 74
+    // agree with `sc=`. The others: a red five in the winning hand (the engine does not follow
+    // which copy is red, so aka dora are not counted in play) and the ready/not-ready payments of
+    // an exhaustive draw. These are floors, raised as engine features land; never lowered.
+    assert!(played >= 150, "hands played to their result: {played}");
+    assert!(agree >= 74, "hands agreeing with sc=: {agree}");
+}
