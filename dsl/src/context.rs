@@ -9,7 +9,7 @@ use mj_core::game::rules::WinFact;
 use std::ops::Range;
 
 /// The facts a `[[context]]` entry may name, with what each means, for errors and `mj doc`.
-pub const FACTS: [(&str, &str); 13] = [
+pub const FACTS: [(&str, &str); 15] = [
     (
         "after_kong_discard",
         "won on the discard a player made right after its own kong (杠上炮)",
@@ -58,6 +58,14 @@ pub const FACTS: [(&str, &str); 13] = [
     (
         "dealer_streak",
         "hands in a row the dealer has kept the deal before this one, on every win (value = \"number\": streak=2)",
+    ),
+    (
+        "left",
+        "the seats (winds) of the players who have already won and left the hand, [play] after_win = \"leave\" (value = \"text\": out=SW); set only once someone has left",
+    ),
+    (
+        "discarder",
+        "a number: on a win on a discard or a robbed kong, where the discarder sits from the winner (1 上家, 2 对家, 3 下家); write the word with value = \"number\"",
     ),
 ];
 
@@ -129,6 +137,8 @@ pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
         ("dealer_streak", None) => return valued(raw, fact, WinFact::DealerStreak, "number"),
         ("indicators", None) => return valued(raw, fact, WinFact::Indicators, "tiles"),
         ("hidden_indicators", None) => return valued(raw, fact, WinFact::HiddenIndicators, "tiles"),
+        ("left", None) => return valued(raw, fact, WinFact::Left, "text"),
+        ("discarder", None) => WinFact::Discarder,
         (other, None) => {
             return Err(WordError {
                 span: fact.span(),

@@ -279,6 +279,10 @@ pub struct Play {
     /// Several players can win on one discard: "first" (first in turn order from the
     /// discarder), "all", or "two" (at most two).
     pub multiple_winners: String,
+    /// What a win does: "end" (default: the hand ends) or "leave" (血战到底: winners leave, the
+    /// others play on until one is left in or the wall is empty).
+    #[serde(default)]
+    pub after_win: Option<String>,
     /// Which kongs can be robbed: "added", "concealed", "exposed".
     #[serde(default)]
     pub rob_kong: Vec<String>,

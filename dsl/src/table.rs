@@ -6,7 +6,7 @@ use crate::ruleset::{Ruleset, WordSource};
 use crate::score::{score, ScoreError};
 use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinPay};
 use mj_core::game::rules::{
-    ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, Declaration,
+    AfterWin, ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, Declaration,
     DiscardRunFacts, DrawnFacts, Furiten, Indicators, KongFacts, KongReveal, LastCopy, MissedWin,
     MultipleWinners, RankingTies, RobKong, Rules, TableRules, WinFact, WinFacts, WinJudgement, WinSource,
 };
@@ -76,6 +76,11 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
             ))
         }
     };
+    let after_win = match play.after_win.as_deref() {
+        None | Some("end") => AfterWin::End,
+        Some("leave") => AfterWin::Leave,
+        Some(other) => return Err(bad("after_win", other, "end, leave")),
+    };
     let (dealer, dealer_after_multiple, dealer_after_draw) = dealer_rules(play)?;
     if let Some(w) = &play.after_kong_discard_word {
         if !rs.context_words.iter().any(|c| &c.word == w) {
@@ -129,6 +134,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         chi_from_left_only: true,
         priority,
         multiple_winners,
+        after_win,
         rob_kong,
         missed_win,
         no_kong_after_chi: play.no_kong_after_chi,
@@ -480,15 +486,7 @@ impl Rules for Table {
     }
 
     fn settle_kong(&self, f: &KongFacts) -> Vec<i64> {
-        settle_kong(
-            &self.ruleset,
-            f.konger,
-            f.kind,
-            f.from,
-            f.on_replacement,
-            &f.declared,
-            f.dealer_streak,
-        )
+        settle_kong(&self.ruleset, f)
     }
 
     fn settle_drawn(&self, f: &DrawnFacts) -> Vec<i64> {

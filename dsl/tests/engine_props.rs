@@ -67,6 +67,8 @@ struct Seen {
     drawn_payments: usize,
     discard_runs: usize,
     capped_wins: usize,
+    /// Hands won by three players in turn (血战到底: winners leave, play goes on).
+    three_winners: usize,
 }
 
 /// `MJ_ENGINE_PROPS_SCALE=N` multiplies every ruleset's hand count (for long local runs).
@@ -122,6 +124,7 @@ fn check_ruleset(name: &str, hands: u64) -> Seen {
                 seen.multiple_wins += 1;
             }
         }
+        seen.three_winners += usize::from(winners.len() == 3);
         for e in &record.events {
             match e {
                 RecordEvent::Ready { .. } => seen.ready += 1,
@@ -256,4 +259,16 @@ fn hongkong_keeps_every_invariant() {
         assert_eq!(net.iter().sum::<i64>(), 0, "hongkong hand {i}: not zero-sum");
         assert_eq!(net[offender], -1152, "hongkong hand {i}");
     }
+}
+
+/// sichuan (shared/rules/sichuan.md Decisions 7, 8, 14): winners leave and the others play on, so
+/// hands with two and three winners in turn, kong money and wins after a win all occur; tiles are
+/// conserved, payments zero-sum and records replay through them.
+#[test]
+fn sichuan_keeps_every_invariant() {
+    let seen = check_ruleset("sichuan", 300);
+    assert!(
+        seen.three_winners > 0 && seen.multiple_wins > seen.three_winners && seen.kong_payments > 0,
+        "sichuan: {seen:?}"
+    );
 }

@@ -186,8 +186,16 @@ fn settlement_is_zero_sum_and_never_makes_the_winner_pay() {
                 out.iter().enumerate().all(|(s, &x)| s == winner || x <= 0),
                 "a payer gains: {out:?} for {p:?}"
             );
-            let kong = mj_core::game::KongKind::Exposed;
-            let k = settle_kong(&rs, winner, kong, Some((winner + 1) % 4), true, &[true; 4], 2);
+            let facts = mj_core::game::rules::KongFacts {
+                konger: winner,
+                kind: mj_core::game::KongKind::Exposed,
+                from: Some((winner + 1) % 4),
+                on_replacement: true,
+                declared: vec![true; 4],
+                dealer_streak: 2,
+                left: Vec::new(),
+            };
+            let k = settle_kong(&rs, &facts);
             assert_eq!(
                 k.iter().try_fold(0i64, |a, &x| a.checked_add(x)),
                 Some(0),

@@ -281,17 +281,32 @@ fn self_draw_values() {
 /// Option direct_kong_pay = 2 (Decisions 14) or 1: the kong formula's value.
 #[test]
 fn direct_kong_pay_values() {
+    use mj_core::game::rules::KongFacts;
     use mj_core::game::KongKind;
-    let kong =
-        |name: &str| mj_dsl::settle::settle_kong(&rs(name), 0, KongKind::Exposed, Some(2), false, &[], 0);
+    let facts = |konger: usize, kind: KongKind, from: Option<usize>| KongFacts {
+        konger,
+        kind,
+        from,
+        on_replacement: false,
+        declared: Vec::new(),
+        dealer_streak: 0,
+        left: Vec::new(),
+    };
+    let kong = |name: &str| mj_dsl::settle::settle_kong(&rs(name), &facts(0, KongKind::Exposed, Some(2)));
     assert_eq!(kong("sichuan"), [2, 0, -2, 0]);
     assert_eq!(kong("sichuan[direct_kong_pay=2]"), [2, 0, -2, 0]);
     assert_eq!(kong("sichuan[direct_kong_pay=1]"), [1, 0, -1, 0]);
     // Decisions 14: added 1 and concealed 2 from each other player.
-    let added = mj_dsl::settle::settle_kong(&sc(), 1, KongKind::Added, None, false, &[], 0);
+    let added = mj_dsl::settle::settle_kong(&sc(), &facts(1, KongKind::Added, None));
     assert_eq!(added, [-1, 3, -1, -1]);
-    let concealed = mj_dsl::settle::settle_kong(&sc(), 1, KongKind::Concealed, None, false, &[], 0);
+    let concealed = mj_dsl::settle::settle_kong(&sc(), &facts(1, KongKind::Concealed, None));
     assert_eq!(concealed, [-2, 6, -2, -2]);
+    // Decisions 13/14 with 血战: a player who has won and left pays no kong money.
+    let left = KongFacts {
+        left: vec![true, false, false, false],
+        ..facts(1, KongKind::Concealed, None)
+    };
+    assert_eq!(mj_dsl::settle::settle_kong(&sc(), &left), [0, 4, -2, -2]);
 }
 
 /// Option dian_gang_hua = self_draw (Decisions 13) or discard (the kong's feeder pays P alone).

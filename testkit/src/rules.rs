@@ -19,8 +19,8 @@
 
 use mj_core::decompose::is_win;
 use mj_core::game::rules::{
-    ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, KongFacts, LastCopy, MissedWin,
-    MultipleWinners, RankingTies, RobKong, WinFacts, WinSource,
+    AfterWin, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, KongFacts, LastCopy,
+    MissedWin, MultipleWinners, RankingTies, RobKong, WinFacts, WinSource,
 };
 use mj_core::game::{Rules, TableRules, WinJudgement};
 use mj_core::{FormRules, Hand, TileSet};
@@ -91,6 +91,7 @@ fn table() -> TableRules {
         chi_from_left_only: true,
         priority: [0, 1, 1, 2],
         multiple_winners: MultipleWinners::First,
+        after_win: AfterWin::End,
         rob_kong: RobKong {
             added: true,
             concealed: false,

@@ -23,7 +23,7 @@ pub(super) fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Off
     let s = &st.seats[seat];
     let tile = o.tile;
     let mut out = Vec::new();
-    if seat == o.from {
+    if seat == o.from || !st.is_in(seat) {
         return out;
     }
     let feeder_broke = table.no_win_from_floor && table.floor.is_some_and(|f| st.balance(o.from) <= f);
@@ -224,7 +224,8 @@ pub(super) fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mu
         .filter_map(|(s, a)| claim_kind(a).map(|k| (table.level(k), *s, *a)))
         .min_by_key(|(level, _, _)| *level);
     let Some((_, seat, action)) = best else {
-        draw(rules, st, (o.from + 1) % n, ev);
+        let next = st.next_in(o.from);
+        draw(rules, st, next, ev);
         return;
     };
     take_claim(rules, st, &o, seat, action, ev);
@@ -273,7 +274,9 @@ fn win_on_offer(rules: &dyn Rules, st: &mut State, o: &Offer, winners: &[usize],
     if let Some((w, _, _)) = judged.first() {
         st.seats[*w].concealed[o.tile.id()] += 1;
     }
-    finish(rules, st, &judged, o.tile, source, None, ev);
+    if let Some(next) = finish(rules, st, &judged, o.tile, source, None, ev) {
+        draw(rules, st, next, ev);
+    }
 }
 
 /// The claim that won the offer: the claimer makes its meld and takes the turn (a kong on a
@@ -352,6 +355,9 @@ fn take_claim(
                 kong_stands(rules, st, seat, KongKind::Exposed, Some(o.from), false, ev);
             }
         }
-        _ => draw(rules, st, (o.from + 1) % n, ev),
+        _ => {
+            let next = st.next_in(o.from);
+            draw(rules, st, next, ev)
+        }
     }
 }

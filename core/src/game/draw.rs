@@ -132,10 +132,14 @@ pub(super) fn exhaustive(rules: &dyn Rules, st: &mut State, ev: &mut Vec<Event>)
             .map(|s| s.declared.is_some() || !shape_waits(rules, s.melds.len(), &s.concealed).is_empty())
             .collect(),
         dealer_streak: st.dealer_streak,
+        left: st.left_facts(),
     };
     let raw = rules.settle_drawn(&facts);
     if raw.iter().any(|&x| x != 0) {
         pay(rules, st, &raw, PaymentReason::DrawnHand, ev);
     }
-    st.phase = Phase::Over { winners: vec![] };
+    // With winners who left, the hand still ends with them as its winners.
+    st.phase = Phase::Over {
+        winners: st.winners.clone(),
+    };
 }

@@ -37,6 +37,10 @@ pub(super) struct WinHow {
     /// The indicators shown and those under them, in notation.
     pub indicators: Option<String>,
     pub hidden_indicators: Option<String>,
+    /// The seat winds of the players who have won and left, in wind order (`SW`).
+    pub left: Option<String>,
+    /// For a win on a discard or robbed kong: seats from the winner back to the discarder.
+    pub discarder: Option<usize>,
 }
 
 impl WinHow {
@@ -60,6 +64,8 @@ impl WinHow {
             WinFact::Dealer | WinFact::DealerStreak => true,
             WinFact::Indicators => self.indicators.is_some(),
             WinFact::HiddenIndicators => self.hidden_indicators.is_some(),
+            WinFact::Left => self.left.is_some(),
+            WinFact::Discarder => self.discarder.is_some(),
         }
     }
 
@@ -72,6 +78,8 @@ impl WinHow {
             WinFact::DealerStreak => Some(self.dealer_streak.to_string()),
             WinFact::Indicators => self.indicators.clone(),
             WinFact::HiddenIndicators => self.hidden_indicators.clone(),
+            WinFact::Left => self.left.clone(),
+            WinFact::Discarder => self.discarder.map(|k| k.to_string()),
             _ => None,
         }
     }
@@ -96,6 +104,12 @@ impl WinHow {
         self.first_turn = s.discards.is_empty() && melds == 0;
         self.counters = st.counters;
         self.deposits = st.deposits_on_table();
+        let mut left: Vec<Wind> = (0..st.players())
+            .filter(|&x| !st.is_in(x))
+            .map(|x| st.seats[x].wind)
+            .collect();
+        left.sort_by_key(|w| w.index());
+        self.left = (!left.is_empty()).then(|| left.iter().map(|w| w.letter()).collect());
         self
     }
 

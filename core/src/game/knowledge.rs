@@ -135,6 +135,8 @@ impl Knowledge {
             deposits_taken: false,
             indicators_shown: 0,
             indicator_pending: false,
+            winners: Vec::new(),
+            left: vec![false; n],
         }
     }
 }

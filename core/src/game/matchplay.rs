@@ -170,7 +170,7 @@ pub fn play_match(
                 if changes {
                     record.seats = Some(occupant.clone());
                 }
-                let (next, passed) = next_dealer(table, dealer, &record.winners(), record.discarder());
+                let (next, passed) = next_dealer(table, dealer, &record.first_winners(), record.discarder());
                 counters = next_counters(dealer, &record.winners(), counters);
                 deposits = record.deposits_left();
                 streak = if next == dealer { streak + 1 } else { 0 };

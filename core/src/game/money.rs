@@ -19,6 +19,7 @@ pub(super) fn kong_facts(
         on_replacement,
         declared: st.seats.iter().map(|s| s.declared.is_some()).collect(),
         dealer_streak: st.dealer_streak,
+        left: st.left_facts(),
     }
 }
 

@@ -52,6 +52,18 @@ pub enum MissedWin {
     UntilDrawOrFanChange,
 }
 
+/// What a win does to the hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum AfterWin {
+    /// The hand ends at the first win (or the first discard won by several).
+    #[default]
+    End,
+    /// Winners leave and the others play on (血战到底): a player who has won draws, discards,
+    /// calls, pays and is paid nothing more and is skipped in turn order; the seat after the
+    /// (last) winner draws next. The hand ends when one player is left in, or at the wall's end.
+    Leave,
+}
+
 /// Who deals the next hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DealerRotation {
@@ -117,6 +129,8 @@ pub struct TableRules {
     /// Priority level of each claim kind (0 is highest); equal levels tie and turn order decides.
     pub priority: [u8; 4],
     pub multiple_winners: MultipleWinners,
+    /// Whether the hand ends at a win or the winners leave and play goes on.
+    pub after_win: AfterWin,
     pub rob_kong: RobKong,
     pub missed_win: MissedWin,
     /// No kong in the same turn as a chi.
@@ -284,6 +298,13 @@ pub enum WinFact {
     Indicators,
     /// Tiles: the hidden indicators under those shown.
     HiddenIndicators,
+    /// Seats: the seat winds of the players who have already won and left the hand
+    /// ([`AfterWin::Leave`]), in wind order (`out=SW`); set only when someone has left.
+    Left,
+    /// A number: for a win on a discard or a robbed kong, where the discarder (or konger) sits
+    /// from the winner in turn order: 1 the previous seat (上家), 2 the one before, 3 the next
+    /// (下家) at a four-seat table; not set for a self-drawn win.
+    Discarder,
 }
 
 impl WinFact {
@@ -303,12 +324,14 @@ impl WinFact {
             WinFact::DealerStreak => "dealer_streak",
             WinFact::Indicators => "indicators",
             WinFact::HiddenIndicators => "hidden_indicators",
+            WinFact::Left => "left",
+            WinFact::Discarder => "discarder",
         }
     }
 
     /// Whether the fact is a number (the word gets it as its value) rather than a flag.
     pub fn is_number(self) -> bool {
-        matches!(self, WinFact::Counters | WinFact::Deposits)
+        matches!(self, WinFact::Counters | WinFact::Deposits | WinFact::Discarder)
     }
 }
 
@@ -435,6 +458,9 @@ pub struct KongFacts {
     pub declared: Vec<bool>,
     /// Hands in a row the dealer has kept the deal before this one.
     pub dealer_streak: u32,
+    /// Per seat: has already won and left the hand ([`AfterWin::Leave`]): pays nothing for the
+    /// kong. Empty when nobody has left.
+    pub left: Vec<bool>,
 }
 
 /// The same tile discarded [`TableRules::discard_run`] times in a row (追牌).
@@ -458,6 +484,9 @@ pub struct DrawnFacts {
     pub ready: Vec<bool>,
     /// Hands in a row the dealer has kept the deal before this one.
     pub dealer_streak: u32,
+    /// Per seat: has already won and left the hand ([`AfterWin::Leave`]); such a seat takes no
+    /// part in the drawn hand's payments. Empty when nobody has left.
+    pub left: Vec<bool>,
 }
 
 /// Everything the engine asks of a ruleset. Implemented by the ruleset crate; tests may

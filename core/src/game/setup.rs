@@ -231,6 +231,8 @@ pub(super) fn deal(
         deposits_taken: false,
         indicators_shown: table.indicators.at_deal,
         indicator_pending: false,
+        winners: Vec::new(),
+        left: vec![false; n],
     };
     if table.replace_bonus_at_deal && table.claims.bonus {
         for &s in &order {

@@ -294,6 +294,12 @@ pub struct State {
     pub indicators_shown: u8,
     /// A kong's indicator waits for the konger's discard (or the next kong).
     pub indicator_pending: bool,
+    /// Seats that have won this hand, in the order they won (several winners of one discard in
+    /// turn order from the discarder).
+    pub winners: Vec<usize>,
+    /// Per seat: has won and left the hand (`AfterWin::Leave`); skipped in turn order, answers
+    /// nothing, pays and is paid nothing more. All false while nobody has left.
+    pub left: Vec<bool>,
 }
 
 /// Where a hand stands in its match: what the engine needs beyond the seed and the seats.
@@ -371,6 +377,35 @@ impl State {
     pub fn balance(&self, seat: usize) -> i64 {
         let stack = self.stacks.get(seat).copied().unwrap_or(0);
         stack.saturating_add(self.scores.get(seat).copied().unwrap_or(0))
+    }
+
+    /// Whether `seat` still plays this hand (has not won and left).
+    pub fn is_in(&self, seat: usize) -> bool {
+        !self.left.get(seat).copied().unwrap_or(false)
+    }
+
+    /// The next seat after `seat` in turn order that is still in the hand (`seat` itself if it
+    /// is the only one left).
+    pub fn next_in(&self, seat: usize) -> usize {
+        let n = self.players().max(1);
+        (1..=n)
+            .map(|k| (seat + k) % n)
+            .find(|&s| self.is_in(s))
+            .unwrap_or(seat)
+    }
+
+    /// Players still in the hand.
+    pub fn players_in(&self) -> usize {
+        (0..self.players()).filter(|&s| self.is_in(s)).count()
+    }
+
+    /// `left` as the facts give it: empty while nobody has left.
+    pub fn left_facts(&self) -> Vec<bool> {
+        if self.left.iter().any(|&l| l) {
+            self.left.clone()
+        } else {
+            Vec::new()
+        }
     }
 
     pub fn is_over(&self) -> bool {

@@ -260,7 +260,11 @@ pub(super) fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Acti
             {
                 if let Some((hand, j)) = self_win(rules, st, seat, tile, &t.start) {
                     let fed = if after_kong { kong_from } else { None };
-                    finish(rules, st, &[(seat, hand, j)], tile, WinSource::SelfDrawn, fed, ev);
+                    if let Some(next) =
+                        finish(rules, st, &[(seat, hand, j)], tile, WinSource::SelfDrawn, fed, ev)
+                    {
+                        draw(rules, st, next, ev);
+                    }
                 }
             }
         }
@@ -355,7 +359,6 @@ pub(super) fn discard(
     after_kong: bool,
     ev: &mut Vec<Event>,
 ) {
-    let n = st.players();
     let s = &mut st.seats[seat];
     if let Some(d) = s.declared.as_mut() {
         d.one_shot = false;
@@ -392,7 +395,8 @@ pub(super) fn discard(
     }
     if !open_offer(rules, st, new_offer(seat, tile, None, after_kong, None)) {
         deposit(rules, st, seat, ev);
-        draw(rules, st, (seat + 1) % n, ev);
+        let next = st.next_in(seat);
+        draw(rules, st, next, ev);
     }
 }
 

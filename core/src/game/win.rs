@@ -4,7 +4,7 @@
 use super::event::{Event, KongKind, PaymentReason};
 use super::facts::{last_copy, WinHow};
 use super::money::pay;
-use super::rules::{Rules, TableRules, WinFacts, WinJudgement, WinSource};
+use super::rules::{AfterWin, Rules, TableRules, WinFacts, WinJudgement, WinSource};
 use super::state::{Offer, Phase, State, TurnStart};
 use crate::decompose::is_win;
 use crate::hand::{Context, Hand};
@@ -71,9 +71,10 @@ pub(super) fn win_hand(
     }
 }
 
-/// Tiles left in the wall the draw after `seat`'s turn would come from.
+/// Tiles left in the wall the draw after `seat`'s turn would come from (the next seat still
+/// in draws).
 pub(super) fn wall_left_after(st: &State, seat: usize) -> usize {
-    st.wall.remaining_for((seat + 1) % st.players().max(1))
+    st.wall.remaining_for(st.next_in(seat))
 }
 
 /// A self-drawn win on `tile` (already in the hand), if the ruleset accepts it; `start` says how
@@ -152,6 +153,7 @@ pub(super) fn discard_win(
         wall_left: kong.is_none().then(|| wall_left_after(st, o.from)),
         after_bonus: false,
         after_kong_discard: o.after_kong && kong.is_none(),
+        discarder: Some((seat + st.players() - o.from) % st.players().max(1)),
         dealer: st.seats[st.dealer].wind,
         dealer_streak: st.dealer_streak,
         ..WinHow::default()
@@ -167,8 +169,11 @@ pub(super) fn meld_source(seat: usize, n: usize, m: &Meld) -> Option<usize> {
     m.source_seat(seat, n)
 }
 
-/// Records the wins and their payments, and ends the hand. `kong_fed_by`: for a win on a kong
-/// replacement, the seat whose discard that kong was made on.
+/// Records the wins and their payments, then ends the hand, or (with [`AfterWin::Leave`]) marks
+/// the winners as having left and returns the seat that draws next: the first seat still in
+/// after the last winner in turn order. The hand ends there too once one player is left in.
+/// `kong_fed_by`: for a win on a kong replacement, the seat whose discard that kong was made on.
+#[must_use = "play goes on with a draw by the seat returned"]
 pub(super) fn finish(
     rules: &dyn Rules,
     st: &mut State,
@@ -177,7 +182,7 @@ pub(super) fn finish(
     source: WinSource,
     kong_fed_by: Option<usize>,
     ev: &mut Vec<Event>,
-) {
+) -> Option<usize> {
     let set = rules.tiles();
     for (i, (w, hand, j)) in winners.iter().enumerate() {
         let (from, robbed) = match source {
@@ -216,9 +221,20 @@ pub(super) fn finish(
             st.deposits_taken = true;
         }
     }
+    st.winners.extend(winners.iter().map(|(w, _, _)| *w));
+    let last = winners.last().map(|(w, _, _)| *w);
+    if rules.table().after_win == AfterWin::Leave {
+        for (w, _, _) in winners {
+            st.left[*w] = true;
+        }
+        if let Some(last) = last.filter(|_| st.players_in() > 1) {
+            return Some(st.next_in(last));
+        }
+    }
     st.phase = Phase::Over {
-        winners: winners.iter().map(|(w, _, _)| *w).collect(),
+        winners: st.winners.clone(),
     };
+    None
 }
 
 /// What the engine knows about a win by `w` with `hand`, for its settlement.
@@ -260,7 +276,7 @@ pub(super) fn win_facts(
             .collect(),
         one_suit,
         held_alone: st.seats[w].held_alone.clone(),
-        left: Vec::new(),
+        left: st.left_facts(),
         horses: Vec::new(),
         counters: st.counters,
         deposits: st.deposits_on_table(),

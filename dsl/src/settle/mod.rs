@@ -308,17 +308,17 @@ pub fn settle_discard_run(rs: &Ruleset, first: usize, dealer_streak: u32) -> Vec
 
 /// Instant payments for a kong that stands, by `[settlement.kong]`: each other player pays for an
 /// added or concealed kong, the discarder for a kong on a discard; a kong declared on a
-/// replacement tile is multiplied by `on_replacement`.
-pub fn settle_kong(
-    rs: &Ruleset,
-    konger: usize,
-    kind: mj_core::game::KongKind,
-    from: Option<usize>,
-    on_replacement: bool,
-    declared: &[bool],
-    dealer_streak: u32,
-) -> Vec<i64> {
+/// replacement tile is multiplied by `on_replacement`; a player who has won and left pays nothing.
+pub fn settle_kong(rs: &Ruleset, facts: &mj_core::game::rules::KongFacts) -> Vec<i64> {
     use mj_core::game::KongKind;
+    let (konger, kind, from, declared, dealer_streak) = (
+        facts.konger,
+        facts.kind,
+        facts.from,
+        &facts.declared,
+        facts.dealer_streak,
+    );
+    let on_replacement = facts.on_replacement;
     let players = rs.play.players as usize;
     let k = &rs.settlement.kong;
     let mut out = vec![0i64; players];
@@ -336,7 +336,8 @@ pub fn settle_kong(
             KongKind::Exposed => k.exposed_each || from == Some(payer),
             _ => payer != konger,
         };
-        if !pays || payer == konger {
+        // A player who has won and left the hand pays nothing more.
+        if !pays || payer == konger || facts.left.get(payer).copied().unwrap_or(false) {
             continue;
         }
         let value = Slots::new(0)

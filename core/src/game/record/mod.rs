@@ -361,6 +361,30 @@ impl Record {
             .collect()
     }
 
+    /// Seats that won the hand's first win: one winner, or every winner of the first discard
+    /// (or robbed kong) won by several. Where winners leave and play goes on, later wins are not
+    /// among them; the dealer rotation reads these.
+    pub fn first_winners(&self) -> Vec<usize> {
+        let start = self
+            .events
+            .iter()
+            .position(|e| matches!(e, RecordEvent::Win { .. }))
+            .unwrap_or(self.events.len());
+        self.events[start..]
+            .iter()
+            .take_while(|e| {
+                matches!(
+                    e,
+                    RecordEvent::Win { .. } | RecordEvent::Payment { .. } | RecordEvent::Horses { .. }
+                )
+            })
+            .filter_map(|e| match e {
+                RecordEvent::Win { seat, .. } => Some(*seat),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Deposits on the table when the hand ended: those it began with plus the declarations
     /// paid for in it, unless a winner took them.
     pub fn deposits_left(&self) -> u32 {

@@ -1,0 +1,197 @@
+//! 血战到底 in play (`rulesets/sichuan`, shared/rules/sichuan.md): the hand goes on after a win.
+//! Decisions 8: a winner leaves; from then on it draws, discards, calls, pays and is paid nothing,
+//! and is skipped in turn order; the hand ends when three players have won or when the wall is
+//! empty. Decisions 7: every player still in may win on one discard. Decisions 13: players who
+//! have already won pay nothing and are not paid (play writes them as `out=` on later wins, so
+//! `mj score` of the recorded hand pays as play did). Decisions 17: the first winner deals next.
+
+use mj_core::game::matchplay::play_match;
+use mj_core::game::record::RecordEvent;
+use mj_core::game::{play_hand, GreedyBot, Player, Record};
+use mj_core::Wind;
+use mj_dsl::table::Table;
+use mj_dsl::{load, score_text};
+
+fn table() -> Table {
+    Table::new(load("sichuan").expect("sichuan loads")).expect("table rules")
+}
+
+fn greedy() -> Vec<Box<dyn Player>> {
+    (0..4)
+        .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
+        .collect()
+}
+
+fn hand(t: &Table, seed: u64) -> Record {
+    let dealer = (seed % 4) as usize;
+    play_hand(t, &mut greedy(), seed, dealer, Wind::from_index(0).unwrap())
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+}
+
+/// The seat letter (wind) of `seat` in a hand dealt by `dealer`.
+fn letter(seat: usize, dealer: usize) -> char {
+    Wind::from_index(((seat + 4 - dealer) % 4) as u8)
+        .unwrap()
+        .letter()
+}
+
+/// What the seeded hands showed, for the coverage asserts.
+#[derive(Default, Debug)]
+struct Seen {
+    hands: usize,
+    by_winners: [usize; 4],
+    multiple_on_one_discard: usize,
+    wins_after_a_win: usize,
+    self_drawn_with_left: usize,
+}
+
+/// The payments that follow event `i`, one per seat, as the engine writes them.
+fn payments_after(r: &Record, i: usize) -> [i64; 4] {
+    let mut out = [0i64; 4];
+    for e in r.events[i + 1..].iter().take(4) {
+        match e {
+            RecordEvent::Payment { seat, amount, .. } => out[*seat] = *amount,
+            other => panic!(
+                "seed {}: a payment expected after the win, found {other:?}",
+                r.seed
+            ),
+        }
+    }
+    out
+}
+
+/// Walks one record and checks Decisions 7, 8 and 13 on it.
+fn check(r: &Record, seen: &mut Seen) {
+    let sichuan = load("sichuan").expect("loads");
+    let d = r.dealer;
+    let mut left = [false; 4];
+    // The winners of the win being paid now (several on one discard), who leave once it is paid.
+    let mut group: Vec<usize> = Vec::new();
+    for (i, e) in r.events.iter().enumerate() {
+        if !matches!(e, RecordEvent::Win { .. } | RecordEvent::Payment { .. }) {
+            for w in group.drain(..) {
+                left[w] = true;
+            }
+        }
+        match e {
+            RecordEvent::Draw { seat, .. }
+            | RecordEvent::Discard { seat, .. }
+            | RecordEvent::Pong { seat, .. }
+            | RecordEvent::Kong { seat, .. } => {
+                assert!(
+                    !left[*seat],
+                    "seed {}: seat {seat} left but plays on: {e:?}",
+                    r.seed
+                )
+            }
+            RecordEvent::Win {
+                seat,
+                self_drawn,
+                from,
+                hand,
+                ..
+            } => {
+                assert!(!left[*seat], "seed {}: seat {seat} wins twice", r.seed);
+                if let Some(f) = from {
+                    assert!(!left[*f], "seed {}: a player who left discarded", r.seed);
+                }
+                // Play writes who has left as `out=`, in wind order.
+                let mut out: Vec<char> = (0..4).filter(|&s| left[s]).map(|s| letter(s, d)).collect();
+                out.sort_by_key(|c| "ESWN".find(*c));
+                let word = format!(" out={}", out.iter().collect::<String>());
+                assert_eq!(hand.contains(" out="), !out.is_empty(), "seed {}: {hand}", r.seed);
+                if !out.is_empty() {
+                    assert!(hand.contains(&word), "seed {}: {hand} lacks{word}", r.seed);
+                    seen.wins_after_a_win += 1;
+                    seen.self_drawn_with_left += usize::from(*self_drawn);
+                }
+                if !group.is_empty() {
+                    seen.multiple_on_one_discard += 1;
+                }
+                group.push(*seat);
+                // Decisions 13: what play paid is what `mj score` pays for the recorded line
+                // (whose `out=` drops the players who left): the winner's gain, and for a
+                // self-drawn win every seat's payment; a discard win is paid by the discarder.
+                let paid = payments_after(r, i);
+                let report = score_text(&sichuan, hand).unwrap_or_else(|e| panic!("{hand}: {e}"));
+                let want = |s: usize| report.payments.get(&letter(s, d).to_string()).unwrap_or(0);
+                assert_eq!(paid[*seat], want(*seat), "seed {}: {hand}", r.seed);
+                for s in (0..4).filter(|&s| s != *seat) {
+                    let expected = match from {
+                        None => want(s),
+                        Some(f) if *f == s => -paid[*seat],
+                        Some(_) => 0,
+                    };
+                    assert_eq!(paid[s], expected, "seed {}: seat {s} for {hand}", r.seed);
+                    assert!(
+                        !left[s] || paid[s] == 0,
+                        "seed {}: seat {s} left but pays",
+                        r.seed
+                    );
+                }
+            }
+            RecordEvent::Payment { seat, amount, reason } => {
+                // Decisions 13 and 14: nobody who has left pays or is paid, for a win or a kong.
+                assert!(
+                    !left[*seat] || *amount == 0,
+                    "seed {}: seat {seat} left but pays {amount} ({reason:?})",
+                    r.seed
+                );
+            }
+            _ => {}
+        }
+    }
+    let winners = r.winners().len();
+    // Decisions 8: the hand ends at the third win, or at the wall's end with fewer.
+    let exhausted = r.events.iter().any(|e| matches!(e, RecordEvent::ExhaustiveDraw));
+    assert!(winners <= 3, "seed {}: {winners} winners", r.seed);
+    assert!(
+        exhausted != (winners == 3),
+        "seed {}: {winners} winners, wall exhausted {exhausted}",
+        r.seed
+    );
+    assert_eq!(r.net().iter().sum::<i64>(), 0, "seed {}: not zero-sum", r.seed);
+    seen.hands += 1;
+    seen.by_winners[winners] += 1;
+}
+
+/// Decisions 7, 8, 13: over seeded greedy hands, winners leave and play goes on; hands where one,
+/// two and three players win all occur, and wins after a win are paid only by those still in.
+#[test]
+fn winners_leave_and_the_others_play_on() {
+    let t = table();
+    let mut seen = Seen::default();
+    for seed in 0..200 {
+        check(&hand(&t, seed), &mut seen);
+    }
+    eprintln!("{seen:?}");
+    assert!(seen.by_winners[2] > 0 && seen.by_winners[3] > 0, "{seen:?}");
+    assert!(
+        seen.wins_after_a_win > 0 && seen.self_drawn_with_left > 0,
+        "{seen:?}"
+    );
+}
+
+/// Decisions 17: the first winner deals the next hand, whoever wins after; the match's hands
+/// follow that rotation.
+#[test]
+fn the_first_winner_deals_next() {
+    let t = table();
+    let m = play_match(&t, &mut greedy(), 7, Some(1)).expect("match");
+    for pair in m.hands.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        let first = a.first_winners();
+        let expected = match (first.as_slice(), a.discarder()) {
+            ([], _) => a.dealer,
+            ([_, _, ..], Some(discarder)) => discarder,
+            (w, _) => w[0],
+        };
+        assert_eq!(b.dealer, expected, "after hand seed {}", a.seed);
+    }
+    assert!(
+        m.hands
+            .iter()
+            .any(|h| h.winners().len() > 1 && h.winners()[0] != h.dealer),
+        "some hand has later winners"
+    );
+}
