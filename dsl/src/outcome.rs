@@ -9,8 +9,9 @@
 
 use crate::ruleset::Ruleset;
 use crate::score::{score, FanHit, HanFu, Score};
+use crate::settle::drawn::alone_pay;
 use crate::settle::written::{discarder_offset, word_values, written_payments, written_win};
-use crate::settle::{settle_win, WinKind, WinPay};
+use crate::settle::{settle_win, WinKind};
 use mj_core::{Hand, Wind};
 use serde::Serialize;
 
@@ -144,23 +145,9 @@ fn fan_alone(
     kind: WinKind,
     take_deposits: bool,
 ) -> Result<(usize, Option<HanFu>, Payments), String> {
-    let f = &rs.fans[fan];
     let players = rs.play.players as usize;
     let winner = (hand.context.seat.index() as usize).min(players - 1);
-    let han_fu = rs.points.formula.as_ref().map(|fm| {
-        let v = fm.value(f.value, 0, f.limit.then_some(f.value));
-        HanFu {
-            han: f.value,
-            fu: 0,
-            basic: v.basic,
-            limit: v.limit,
-        }
-    });
-    let mut pay = WinPay::plain(f.value, f.value, winner, kind, hand.flower_count() as i64);
-    if let Some(h) = han_fu {
-        pay.basic = h.basic;
-        pay.han = h.han;
-    }
+    let (han_fu, mut pay) = alone_pay(rs, fan, winner, kind, hand.flower_count() as i64);
     pay.words = word_values(rs, hand);
     pay.take_deposits = take_deposits;
     let (dealer, streak) = rs.dealer_of(hand);

@@ -72,6 +72,8 @@ pub struct Settlement {
     pub liable: schema::Liable,
     pub kong: KongRule,
     pub drawn_hand: schema::DrawnHand,
+    /// `[settlement.drawn_hand] discards_fan`: the tiles every discard must be, and the fan paid.
+    pub discards_fan: Option<(Vec<mj_core::Tile>, usize)>,
     pub floor: Option<i64>,
     /// Multiplier of every payment in a hand whose dealer kept the deal (1 = none).
     pub dealer_repeat_multiplier: i64,

@@ -305,6 +305,10 @@ pub struct Play {
     /// No kong in the same turn as a pong (the pong is followed by a discard).
     #[serde(default)]
     pub no_kong_after_pong: bool,
+    /// No swap calls (喰い替え): after a chow or pong, no discard of the claimed tile nor (after
+    /// a chow) of the tile at the chow's other end.
+    #[serde(default)]
+    pub no_swap_calls: bool,
     /// Dealer after a hand: "rotate" (always passes), "winner" (the winner deals), "stay_on_win".
     #[serde(default = "rotate")]
     pub dealer: String,
@@ -659,6 +663,27 @@ pub struct DrawnHand {
     /// Each player not ready (one tile from a win) pays this to each ready player (查叫).
     #[serde(default)]
     pub unready_pays_ready: i64,
+    /// A sum the players not ready pay in all, shared equally among them, to the ready
+    /// players, shared equally among them (不聴罰符: 3,000 = 1,000 from each of three to one,
+    /// 1,500 from each of two to each of two, 3,000 from one to three); nothing when every
+    /// player or none is ready. Must divide by every possible count of payers and payees.
+    #[serde(default)]
+    pub ready_split: i64,
+    /// A result scored on a player's discards alone (流し満貫): every discard among `tiles`
+    /// (notation) and none claimed; paid as a self-drawn win of `fan` alone, before and instead
+    /// of any `ready_split`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discards_fan: Option<DiscardsFan>,
+}
+
+/// `[settlement.drawn_hand] discards_fan`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct DiscardsFan {
+    /// The tiles every discard must be, in notation (`19m19p19sESWNCFP`).
+    pub tiles: String,
+    /// The id of the fan paid.
+    pub fan: String,
 }
 
 /// Who pays a winner. Each formula is an expression over `total`, `bonus`, `points` (total

@@ -4,6 +4,7 @@
 
 use crate::ruleset::{Ruleset, WordSource};
 use crate::score::{score, ScoreError};
+use crate::settle::drawn::settle_drawn_table;
 use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinPay};
 use mj_core::game::rules::{
     AfterWin, ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, Declaration,
@@ -139,6 +140,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         missed_win,
         no_kong_after_chi: play.no_kong_after_chi,
         no_kong_after_pong: play.no_kong_after_pong,
+        no_swap_calls: play.no_swap_calls,
         dealer,
         dealer_after_multiple,
         dealer_after_draw,
@@ -490,13 +492,17 @@ impl Rules for Table {
     }
 
     fn settle_drawn(&self, f: &DrawnFacts) -> Vec<i64> {
-        settle_drawn(
+        let mut out = settle_drawn(
             &self.ruleset,
             &f.declared_order,
             &f.ready,
             &f.kong_net,
             f.dealer_streak,
-        )
+        );
+        for (o, x) in out.iter_mut().zip(settle_drawn_table(&self.ruleset, f)) {
+            *o = o.saturating_add(x);
+        }
+        out
     }
 
     fn penalty(&self, id: &str) -> Option<i64> {

@@ -100,6 +100,7 @@ fn table() -> TableRules {
         missed_win: MissedWin::None,
         no_kong_after_chi: false,
         no_kong_after_pong: false,
+        no_swap_calls: false,
         last_discard_claimable: false,
         dealer: DealerRotation::Rotate,
         dealer_after_multiple: DealerAfterMultiple::FirstWinner,

@@ -10,7 +10,7 @@ use super::state::{Offer, Phase, State, Turn, TurnStart};
 use super::win::{discard_win, finish, shape_waits, win_facts};
 use crate::hand::Hand;
 use crate::meld::{From, Meld};
-use crate::tile::Tile;
+use crate::tile::{Counts, Tile, TileSet};
 
 /// What `seat` may answer to the tile on offer (a discard, or a kong being declared), Pass
 /// included last. Claims other than a win are closed once the wall the next draw would come from
@@ -73,8 +73,14 @@ pub(super) fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Off
         {
             out.push(Action::ExposedKong);
         }
+        let from = relative(seat, o.from, st.players());
         if table.claims.pong && have >= 2 {
-            out.push(Action::Pong);
+            let mut after = s.concealed;
+            after[tile.id()] -= 2;
+            let meld = Meld::Pung { tile, from };
+            if !table.no_swap_calls || leaves_a_discard(set, &after, &meld) {
+                out.push(Action::Pong);
+            }
         }
         let n = st.players();
         if table.claims.chi && (!table.chi_from_left_only || seat == (o.from + 1) % n) {
@@ -89,7 +95,15 @@ pub(super) fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Off
                     set.step(first, k)
                         .is_some_and(|x| x == tile || s.concealed[x.id()] > 0)
                 });
-                if ok {
+                let swap_ok = !ok || !table.no_swap_calls || {
+                    let mut after = s.concealed;
+                    for x in (0..3u8).filter_map(|k| set.step(first, k)).filter(|&x| x != tile) {
+                        after[x.id()] -= 1;
+                    }
+                    let claimed = (tile.id() - first.id() + 1) as u8;
+                    leaves_a_discard(set, &after, &Meld::Chow { first, claimed })
+                };
+                if ok && swap_ok {
                     out.push(Action::Chi(first));
                 }
             }
@@ -97,6 +111,37 @@ pub(super) fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Off
     }
     out.push(Action::Pass);
     out
+}
+
+/// The tiles a swap-call ban (`no_swap_calls`) forbids discarding right after `meld`: the
+/// claimed tile, and after a chow claimed at one end the tile beyond the other end (3 claimed
+/// onto 45 bans 3 and 6; 4 claimed into 35 bans only 4). Empty for other melds.
+pub(super) fn swap_banned(set: &TileSet, meld: &Meld) -> Vec<Tile> {
+    match *meld {
+        Meld::Pung { tile, .. } => vec![tile],
+        Meld::Chow { first, claimed } => {
+            let mut out: Vec<Tile> = set.step(first, claimed.saturating_sub(1)).into_iter().collect();
+            let beyond = match claimed {
+                1 => set.step(first, 3),
+                3 => first
+                    .id()
+                    .checked_sub(1)
+                    .and_then(|id| set.tile(id))
+                    .filter(|&p| set.step(p, 1) == Some(first)),
+                _ => None,
+            };
+            out.extend(beyond);
+            out
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Whether a claim leaves its maker something to discard under the swap-call ban: `after` is
+/// the concealed hand once the meld is made.
+fn leaves_a_discard(set: &TileSet, after: &Counts, meld: &Meld) -> bool {
+    let banned = swap_banned(set, meld);
+    set.tiles().any(|t| after[t.id()] > 0 && !banned.contains(&t))
 }
 
 /// Whether `seat`'s own play forbids it a win on an offered tile (the table's [`Furiten`]

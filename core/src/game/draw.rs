@@ -133,6 +133,17 @@ pub(super) fn exhaustive(rules: &dyn Rules, st: &mut State, ev: &mut Vec<Event>)
             .collect(),
         dealer_streak: st.dealer_streak,
         left: st.left_facts(),
+        dealer: st.dealer,
+        discards: st
+            .seats
+            .iter()
+            .map(|s| s.discards.iter().map(|d| d.tile).collect())
+            .collect(),
+        discards_claimed: st
+            .seats
+            .iter()
+            .map(|s| s.discards.iter().any(|d| d.claimed))
+            .collect(),
     };
     let raw = rules.settle_drawn(&facts);
     if raw.iter().any(|&x| x != 0) {

@@ -137,6 +137,10 @@ pub struct TableRules {
     pub no_kong_after_chi: bool,
     /// No kong in the same turn as a pong.
     pub no_kong_after_pong: bool,
+    /// No swap calls (喰い替え): after a chow or pong the claimer may not discard the claimed
+    /// tile, nor after a chow the tile at the chow's other end (claiming 3 onto 45, not 6); a
+    /// claim that would leave nothing else to discard is not offered.
+    pub no_swap_calls: bool,
     /// A discard made when the wall the next draw would come from is empty (the last discard)
     /// may be claimed for a chow, pong or kong; and on the last turn a player may still declare
     /// a kong whose replacement its wall can give. When false (the usual rule) the last discard
@@ -487,6 +491,13 @@ pub struct DrawnFacts {
     /// Per seat: has already won and left the hand ([`AfterWin::Leave`]); such a seat takes no
     /// part in the drawn hand's payments. Empty when nobody has left.
     pub left: Vec<bool>,
+    /// The seat dealing the hand.
+    pub dealer: usize,
+    /// Per seat: every tile it discarded, in order, claimed or not (a result scored on the
+    /// discards alone, such as a nagashi mangan, reads them).
+    pub discards: Vec<Vec<crate::tile::Tile>>,
+    /// Per seat: another player claimed one of its discards.
+    pub discards_claimed: Vec<bool>,
 }
 
 /// Everything the engine asks of a ruleset. Implemented by the ruleset crate; tests may

@@ -5,7 +5,7 @@
 //! on offer are [`super::claims`], wins [`super::win`], draws [`super::draw`].
 
 use super::action::Action;
-use super::claims::{answer_options, new_offer, open_offer, resolve_offer};
+use super::claims::{answer_options, new_offer, open_offer, resolve_offer, swap_banned};
 use super::draw::{draw, kong_replacement_open, kong_stands, replacement, reveal_pending};
 use super::event::{Event, KongKind, PaymentReason};
 use super::money::{capped, deposit, ends_with_other_first, kong_allowed, pay};
@@ -175,10 +175,17 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
             }
         }
     }
-    let candidates: Vec<Tile> = match (frozen, drawn) {
+    let mut candidates: Vec<Tile> = match (frozen, drawn) {
         (Some(_), Some(d)) => vec![d],
         _ => set.tiles().filter(|k| s.concealed[k.id()] > 0).collect(),
     };
+    if table.no_swap_calls && matches!(t.start, TurnStart::Chi | TurnStart::Pong) {
+        // The claim was only offered when something else is left to discard.
+        if let Some(m) = s.melds.last() {
+            let banned = swap_banned(set, m);
+            candidates.retain(|k| !banned.contains(k));
+        }
+    }
     let allowed = if table.declaration.public_waits {
         unbanned(st, t.seat, candidates)
     } else {

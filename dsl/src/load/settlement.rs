@@ -78,6 +78,11 @@ impl Loader {
                 "unready_pays_ready",
                 drawn.map(|d| d.unready_pays_ready),
             ),
+            (
+                "settlement.drawn_hand",
+                "ready_split",
+                drawn.map(|d| d.ready_split),
+            ),
         ] {
             self.check_range(file, section, key, v, max);
         }
@@ -168,6 +173,66 @@ impl Loader {
             out.push((name.clone(), v));
         }
         out
+    }
+
+    /// `[settlement.drawn_hand]`'s table rules checked against the ruleset: `discards_fan`
+    /// names a fan and tiles of the set (its compiled form), and `ready_split` divides by every
+    /// count of payers and payees among `players`, so its shares sum to zero.
+    pub(super) fn drawn_hand_rules(
+        &mut self,
+        file: usize,
+        raw: &schema::Settlement,
+        tiles: &TileSet,
+        players: usize,
+        compiled: &[Fan],
+        removed: &[String],
+    ) -> Option<(Vec<mj_core::Tile>, usize)> {
+        let d = raw.drawn_hand.as_ref()?;
+        let split = d.ready_split;
+        if let Some(k) = (1..players as i64).find(|&k| split % k != 0) {
+            let span = self.find_in(file, "settlement.drawn_hand", "`ready_split`");
+            self.help(
+                file,
+                span,
+                format!(
+                    "[settlement.drawn_hand] ready_split = {split} does not split evenly among {k} players"
+                ),
+                format!(
+                    "use a sum divisible by every count from 1 to {}, e.g. 3000 for four players",
+                    players - 1
+                ),
+            );
+        }
+        let df = d.discards_fan.as_ref()?;
+        let fan = compiled.iter().position(|f| f.id == df.fan);
+        if fan.is_none() && !removed.contains(&df.fan) {
+            let span = self.find_in(file, "settlement.drawn_hand", "`discards_fan`");
+            self.help(
+                file,
+                span,
+                format!(
+                    "[settlement.drawn_hand] discards_fan names fan \"{}\", which the ruleset does not have",
+                    df.fan
+                ),
+                "give the id of a fan of the ruleset, e.g. fan = \"nagashi_mangan\"",
+            );
+        }
+        match mj_core::notation::parse_tiles(tiles, &df.tiles) {
+            Ok(t) => fan.map(|f| (t, f)),
+            Err(e) => {
+                let span = self.find_in(file, "settlement.drawn_hand", "`discards_fan`");
+                self.help(
+                    file,
+                    span,
+                    format!(
+                        "[settlement.drawn_hand] discards_fan tiles = \"{}\": {e}",
+                        df.tiles
+                    ),
+                    "write the tiles in notation, e.g. tiles = \"19m19p19sESWNCFP\"",
+                );
+                None
+            }
+        }
     }
 
     pub(super) fn compile_settlement(
@@ -297,6 +362,7 @@ impl Loader {
             liable: raw.liable.clone().unwrap_or_default(),
             kong,
             drawn_hand: raw.drawn_hand.clone().unwrap_or_default(),
+            discards_fan: None,
             per_concealed_pung: raw.per_concealed_pung.unwrap_or(0),
             float: raw.float.unwrap_or(0),
             horses: raw.horses.clone().filter(|h| h.count > 0),

@@ -1,6 +1,7 @@
 //! Settlement of a scored hand: who pays the winner how much, by the ruleset's formulas.
 
 pub mod amounts;
+pub mod drawn;
 pub(crate) mod written;
 
 pub use amounts::{Amount, PLAIN_VARS, VARS};
