@@ -9,7 +9,7 @@ use mj_core::game::rules::WinFact;
 use std::ops::Range;
 
 /// The facts a `[[context]]` entry may name, with what each means, for errors and `mj doc`.
-pub const FACTS: [(&str, &str); 15] = [
+pub const FACTS: [(&str, &str); 16] = [
     (
         "after_kong_discard",
         "won on the discard a player made right after its own kong (杠上炮)",
@@ -62,6 +62,10 @@ pub const FACTS: [(&str, &str); 15] = [
     (
         "left",
         "the seats (winds) of the players who have already won and left the hand, [play] after_win = \"leave\" (value = \"text\": out=SW); set only once someone has left",
+    ),
+    (
+        "void_suit",
+        "the winner's declared void suit by its letter, [play] declare_void = true (value = \"text\": void=s)",
     ),
     (
         "discarder",
@@ -139,6 +143,7 @@ pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
         ("hidden_indicators", None) => return valued(raw, fact, WinFact::HiddenIndicators, "tiles"),
         ("left", None) => return valued(raw, fact, WinFact::Left, "text"),
         ("discarder", None) => WinFact::Discarder,
+        ("void_suit", None) => return valued(raw, fact, WinFact::VoidSuit, "text"),
         (other, None) => {
             return Err(WordError {
                 span: fact.span(),

@@ -283,6 +283,10 @@ pub struct Play {
     /// others play on until one is left in or the wall is empty).
     #[serde(default)]
     pub after_win: Option<String>,
+    /// Before play every player declares a void suit (定缺): its tiles are discarded first,
+    /// never ponged or konged, and a hand holding one cannot win.
+    #[serde(default)]
+    pub declare_void: bool,
     /// Which kongs can be robbed: "added", "concealed", "exposed".
     #[serde(default)]
     pub rob_kong: Vec<String>,

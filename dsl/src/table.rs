@@ -136,6 +136,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         priority,
         multiple_winners,
         after_win,
+        declare_void: play.declare_void,
         rob_kong,
         missed_win,
         no_kong_after_chi: play.no_kong_after_chi,

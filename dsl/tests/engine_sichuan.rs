@@ -4,10 +4,13 @@
 //! empty. Decisions 7: every player still in may win on one discard. Decisions 13: players who
 //! have already won pay nothing and are not paid (play writes them as `out=` on later wins, so
 //! `mj score` of the recorded hand pays as play did). Decisions 17: the first winner deals next.
+//! Decisions 5 (定缺): every player declares a void suit before play (the greedy bot the suit it
+//! holds least); its tiles are discarded first, never ponged or konged, and nobody wins holding one.
 
 use mj_core::game::matchplay::play_match;
+use mj_core::game::play::run_observed;
 use mj_core::game::record::RecordEvent;
-use mj_core::game::{play_hand, GreedyBot, Player, Record};
+use mj_core::game::{new_hand, play_hand, Action, GreedyBot, Phase, Player, RandomBot, Record, Rules};
 use mj_core::Wind;
 use mj_dsl::table::Table;
 use mj_dsl::{load, score_text};
@@ -193,5 +196,108 @@ fn the_first_winner_deals_next() {
             .iter()
             .any(|h| h.winners().len() > 1 && h.winners()[0] != h.dealer),
         "some hand has later winners"
+    );
+}
+
+/// Decisions 5: the void suit is declared by every seat before anything else happens, and then
+/// restricts play: while a seat holds a tile of it only such tiles are discarded, none is ponged
+/// or konged, and no win holds one (the recorded line carries `void=X` and no tile of suit X).
+/// The greedy bot declares the suit it holds fewest tiles of.
+#[test]
+fn the_void_suit_is_declared_first_and_kept() {
+    let t = table();
+    let set = t.tiles().clone();
+    let (mut discards_forced, mut games) = (0, 0);
+    for seed in 0..60u64 {
+        let (mut st, mut events) = new_hand(&t, seed, 0, Wind::from_index(0).unwrap()).expect("deal");
+        assert!(
+            matches!(st.phase, Phase::Prepare(_)),
+            "play starts with the declaration"
+        );
+        let mut players: Vec<Box<dyn Player>> = (0..4)
+            .map(|s| -> Box<dyn Player> {
+                if seed.is_multiple_of(2) || s.is_multiple_of(2) {
+                    Box::new(GreedyBot::new())
+                } else {
+                    Box::new(RandomBot::new(seed * 7 + s))
+                }
+            })
+            .collect();
+        let greedy = |s: usize| seed.is_multiple_of(2) || s.is_multiple_of(2);
+        run_observed(&t, &mut st, &mut players, &mut events, &mut |s, seat, action| {
+            let me = &s.seats[seat];
+            match action {
+                Action::DeclareVoid(suit) => {
+                    assert!(s.seats.iter().all(|x| x.discards.is_empty()));
+                    if greedy(seat) {
+                        let held = |k: u8| {
+                            set.tiles()
+                                .filter(|&x| set.suit_rank(x).map(|r| r.0) == Some(k))
+                                .map(|x| me.concealed[x.id()] as u32)
+                                .sum::<u32>()
+                        };
+                        assert!((0..3).all(|k| held(suit) <= held(k)), "seed {seed}: greedy void");
+                    }
+                }
+                Action::Discard(tile) => {
+                    assert!(me.void.is_some(), "seed {seed}: a discard before the declaration");
+                    if me.holds_void(&set) {
+                        assert!(me.is_void(&set, tile), "seed {seed}: void tiles go first");
+                        discards_forced += 1;
+                    }
+                }
+                Action::Pong | Action::ExposedKong => {
+                    if let Phase::Offer(o) = &s.phase {
+                        assert!(!me.is_void(&set, o.tile), "seed {seed}: a void tile claimed");
+                    }
+                }
+                Action::ConcealedKong(k) | Action::AddedKong(k) => {
+                    assert!(!me.is_void(&set, k), "seed {seed}: a void kong")
+                }
+                Action::Win | Action::SelfWin => assert!(!me.holds_void(&set), "seed {seed}"),
+                _ => {}
+            }
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let record = Record::new(
+            &t,
+            seed,
+            0,
+            Wind::from_index(0).unwrap(),
+            vec![String::new(); 4],
+            None,
+            &events,
+        );
+        let voids: Vec<(usize, String)> = record
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                RecordEvent::Void { seat, suit } => Some((*seat, suit.clone())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(voids.len(), 4, "seed {seed}: every seat declares");
+        assert!(
+            matches!(record.events[1], RecordEvent::Void { .. }),
+            "seed {seed}: right after the deal"
+        );
+        for e in &record.events {
+            if let RecordEvent::Win { seat, hand, .. } = e {
+                let void = &voids.iter().find(|(s, _)| s == seat).unwrap().1;
+                assert!(hand.contains(&format!(" void={void}")), "{hand}");
+                let tiles = hand.split(' ').next().unwrap();
+                assert!(
+                    !tiles.contains(void.as_str()),
+                    "seed {seed}: {hand} holds its void suit"
+                );
+            }
+        }
+        let end = mj_core::game::replay(&t, &record).unwrap_or_else(|d| panic!("seed {seed}: {d}"));
+        assert_eq!(end, st, "seed {seed}: the replay ends elsewhere");
+        games += 1;
+    }
+    assert!(
+        games == 60 && discards_forced > 100,
+        "{discards_forced} forced discards"
     );
 }

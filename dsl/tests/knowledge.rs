@@ -36,7 +36,7 @@ fn knowledge_of(st: &State, seat: usize) -> Option<Knowledge> {
             kong: o.kong,
             after_kong: o.after_kong,
         },
-        Phase::Over { .. } => return None,
+        Phase::Over { .. } | Phase::Prepare(_) => return None,
     };
     Some(Knowledge {
         seat,

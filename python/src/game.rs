@@ -58,6 +58,10 @@ fn action_text(set: &TileSet, a: &Action) -> String {
         Action::Pong => "pong".into(),
         Action::ExposedKong => "exposed_kong".into(),
         Action::Win => "win".into(),
+        Action::DeclareVoid(suit) => match set.suits().get(usize::from(suit)) {
+            Some(x) => format!("void {}", x.letter),
+            None => format!("void {suit}"),
+        },
         Action::DeclareReady { discard, hidden } => {
             let mut s = format!("ready {}", n(discard));
             let kept: Vec<String> = set.tiles().filter(|t| hidden >> t.id() & 1 == 1).map(n).collect();

@@ -107,6 +107,8 @@ fn frame(set: &TileSet, events: usize, st: &State) -> Frame {
             ("turn", drawn, None, Vec::new())
         }
         Phase::Offer(o) => ("offer", None, Some(set.notation(o.tile)), Vec::new()),
+        // Before play: seats choose their void suit (and tiles to exchange).
+        Phase::Prepare(_) => ("prepare", None, None, Vec::new()),
         Phase::Over { winners } => ("over", None, None, winners.clone()),
     };
     Frame {

@@ -92,6 +92,7 @@ fn table() -> TableRules {
         priority: [0, 1, 1, 2],
         multiple_winners: MultipleWinners::First,
         after_win: AfterWin::End,
+        declare_void: false,
         rob_kong: RobKong {
             added: true,
             concealed: false,

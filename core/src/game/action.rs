@@ -26,6 +26,8 @@ pub enum Action {
     ExposedKong,
     /// Win on the discard, or rob the kong on offer.
     Win,
+    /// Before play: declare the suit with this index (in the tile set's order) void (定缺).
+    DeclareVoid(u8),
     /// Declare ready (亮倒) and discard `discard`; `hidden` is a bit set of tile ids (bit = id) of
     /// concealed triplets kept hidden.
     DeclareReady { discard: Tile, hidden: u64 },
@@ -45,6 +47,10 @@ impl Action {
             Action::Pong => "pong".into(),
             Action::ExposedKong => "exposed kong".into(),
             Action::Win => "win".into(),
+            Action::DeclareVoid(suit) => match set.suits().get(usize::from(suit)) {
+                Some(s) => format!("declare {} ({}) void", s.letter, s.name),
+                None => format!("declare suit {suit} void"),
+            },
             Action::DeclareReady { discard, hidden } => {
                 let mut s = format!("declare ready, discard {}", set.notation(discard));
                 let kept: Vec<String> = set

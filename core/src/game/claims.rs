@@ -46,7 +46,8 @@ pub(super) fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Off
         }
     }
     let claims_open = table.last_discard_claimable || !next_wall_empty(st, o.from);
-    if o.kong.is_none() && claims_open {
+    // A tile of the seat's declared void suit is never ponged or konged.
+    if o.kong.is_none() && claims_open && !s.is_void(set, tile) {
         let have = s.concealed[tile.id()];
         if let Some(d) = &s.declared {
             if table.claims.exposed_kong

@@ -103,6 +103,12 @@ pub enum Event {
         fans: Vec<String>,
         total: i64,
     },
+    /// A suit declared void before play (定缺): the index of the suit in the tile set's order.
+    /// Every seat's declaration is written once all have chosen.
+    Void {
+        seat: usize,
+        suit: u8,
+    },
     /// A ready declaration (亮倒); the discard follows as its own event.
     Ready {
         seat: usize,

@@ -41,6 +41,8 @@ pub(super) struct WinHow {
     pub left: Option<String>,
     /// For a win on a discard or robbed kong: seats from the winner back to the discarder.
     pub discarder: Option<usize>,
+    /// The winner's declared void suit, by letter.
+    pub void: Option<String>,
 }
 
 impl WinHow {
@@ -66,6 +68,7 @@ impl WinHow {
             WinFact::HiddenIndicators => self.hidden_indicators.is_some(),
             WinFact::Left => self.left.is_some(),
             WinFact::Discarder => self.discarder.is_some(),
+            WinFact::VoidSuit => self.void.is_some(),
         }
     }
 
@@ -80,6 +83,7 @@ impl WinHow {
             WinFact::HiddenIndicators => self.hidden_indicators.clone(),
             WinFact::Left => self.left.clone(),
             WinFact::Discarder => self.discarder.map(|k| k.to_string()),
+            WinFact::VoidSuit => self.void.clone(),
             _ => None,
         }
     }
@@ -102,6 +106,10 @@ impl WinHow {
             self.one_shot = d.one_shot && melds == d.melds_seen;
         }
         self.first_turn = s.discards.is_empty() && melds == 0;
+        self.void = s
+            .void
+            .and_then(|v| set.suits().get(usize::from(v)))
+            .map(|suit| suit.letter.to_string());
         self.counters = st.counters;
         self.deposits = st.deposits_on_table();
         let mut left: Vec<Wind> = (0..st.players())

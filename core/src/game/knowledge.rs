@@ -87,6 +87,7 @@ impl Knowledge {
                 missed_win: None,
                 declared: None,
                 held_alone: Vec::new(),
+                void: None,
             })
             .collect();
         let phase = match self.moment {

@@ -16,6 +16,7 @@ pub mod matchplay;
 mod money;
 pub mod play;
 pub mod player;
+mod prepare;
 pub mod record;
 mod rotation;
 pub mod rules;

@@ -150,6 +150,9 @@ impl Player for GreedyBot {
         let set = view.tiles;
         let melds = view.melds[view.seat].len();
         let c = *view.concealed;
+        if let Some(void) = least_held_suit(set, &c, legal) {
+            return void;
+        }
         if legal.iter().any(|a| matches!(a, Action::Discard(_))) {
             // Own turn: best discard, unless a kong is at least as good. The 14-tile figure is
             // the shanten after the best discard, a lower bound for every discard; so trying
@@ -248,4 +251,23 @@ impl Player for GreedyBot {
         }
         choice.1
     }
+}
+
+/// The void-suit declaration a greedy player makes: the suit it holds fewest tiles of (the lowest
+/// suit on a tie), so the fewest tiles must go before its hand can win. `None` when no such
+/// declaration is legal.
+fn least_held_suit(set: &TileSet, c: &Counts, legal: &[Action]) -> Option<Action> {
+    legal
+        .iter()
+        .filter_map(|a| match *a {
+            Action::DeclareVoid(s) => set.suits().get(usize::from(s)).map(|suit| {
+                let held: u32 = (0..suit.len())
+                    .map(|k| u32::from(c[usize::from(suit.first) + k]))
+                    .sum();
+                (held, s, *a)
+            }),
+            _ => None,
+        })
+        .min_by_key(|&(held, s, _)| (held, s))
+        .map(|(_, _, a)| a)
 }

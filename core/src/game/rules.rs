@@ -131,6 +131,10 @@ pub struct TableRules {
     pub multiple_winners: MultipleWinners,
     /// Whether the hand ends at a win or the winners leave and play goes on.
     pub after_win: AfterWin,
+    /// Before play every seat declares one suit void (定缺), all at once: while it holds a tile
+    /// of that suit it may discard only such tiles, it may never pong or kong one, and it cannot
+    /// win holding one.
+    pub declare_void: bool,
     pub rob_kong: RobKong,
     pub missed_win: MissedWin,
     /// No kong in the same turn as a chi.
@@ -309,6 +313,9 @@ pub enum WinFact {
     /// from the winner in turn order: 1 the previous seat (上家), 2 the one before, 3 the next
     /// (下家) at a four-seat table; not set for a self-drawn win.
     Discarder,
+    /// Text: the winner's declared void suit, by its letter (`void=s`), with
+    /// [`TableRules::declare_void`].
+    VoidSuit,
 }
 
 impl WinFact {
@@ -330,6 +337,7 @@ impl WinFact {
             WinFact::HiddenIndicators => "hidden_indicators",
             WinFact::Left => "left",
             WinFact::Discarder => "discarder",
+            WinFact::VoidSuit => "void_suit",
         }
     }
 

@@ -3,7 +3,7 @@
 
 use super::event::Event;
 use super::rules::Rules;
-use super::state::{HandStart, Phase, SeatState, State, Turn, TurnStart, Wall};
+use super::state::{HandStart, Phase, SeatState, State, TurnStart, Wall};
 use crate::rng::Rng;
 use crate::tile::{Tile, Wind, MAX_KINDS};
 use std::fmt;
@@ -201,6 +201,7 @@ pub(super) fn deal(
                 missed_win: None,
                 declared: None,
                 held_alone: Vec::new(),
+                void: None,
             }
         })
         .collect();
@@ -258,21 +259,16 @@ pub(super) fn deal(
             }
         }
     }
-    st.phase = match last {
-        Some(tile) => Phase::Turn(Turn {
-            seat: dealer,
-            start: TurnStart::Drew {
-                tile,
-                after_kong: false,
-                kong_from: None,
-                after_bonus: false,
-            },
-        }),
-        None => Phase::Turn(Turn {
-            seat: dealer,
-            start: TurnStart::Pong,
-        }),
+    let first = match last {
+        Some(tile) => TurnStart::Drew {
+            tile,
+            after_kong: false,
+            kong_from: None,
+            after_bonus: false,
+        },
+        None => TurnStart::Pong,
     };
+    st.phase = super::prepare::opening(table, dealer, first);
     Ok((st, events))
 }
 

@@ -171,6 +171,8 @@ pub struct SeatState {
     /// The tiles held as the only concealed tile after each discard, in order (consecutive
     /// repeats once).
     pub held_alone: Vec<Tile>,
+    /// The suit declared void (定缺), by index in the tile set's order.
+    pub void: Option<u8>,
 }
 
 /// A ready declaration (亮倒).
@@ -202,6 +204,19 @@ impl SeatState {
     /// Concealed tile count.
     pub fn concealed_len(&self) -> usize {
         self.concealed.iter().map(|&c| c as usize).sum()
+    }
+
+    /// Whether `t` is of the seat's declared void suit.
+    pub fn is_void(&self, set: &crate::tile::TileSet, t: Tile) -> bool {
+        self.void.is_some() && set.suit_rank(t).map(|(s, _)| s) == self.void
+    }
+
+    /// Whether the seat still holds a tile of its declared void suit (a 花猪 at the hand's end).
+    pub fn holds_void(&self, set: &crate::tile::TileSet) -> bool {
+        self.void.is_some()
+            && set
+                .tiles()
+                .any(|t| self.concealed[t.id()] > 0 && self.is_void(set, t))
     }
 }
 
@@ -251,9 +266,32 @@ pub struct Offer {
     pub kong_from: Option<usize>,
 }
 
+/// A step before play in which every seat chooses at once: the choices stay hidden until all
+/// are made, then take effect together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrepareStep {
+    /// Each seat declares a void suit (定缺).
+    Void,
+}
+
+/// Every seat choosing before play; play starts with the dealer's turn `first` once the last
+/// step is done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prepare {
+    pub step: PrepareStep,
+    /// Seats still to choose, in turn order from the dealer.
+    pub waiting: Vec<usize>,
+    /// Choices made so far (not shown to other seats).
+    pub chosen: Vec<(usize, crate::game::action::Action)>,
+    /// How the dealer's first turn starts.
+    pub first: TurnStart,
+}
+
 /// Where the hand stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
+    /// Before play: every seat chooses (void suit, tiles to exchange).
+    Prepare(Prepare),
     Turn(Turn),
     /// Other seats answer a discard (or a kong, for robbing).
     Offer(Offer),
@@ -326,6 +364,7 @@ impl State {
         match &self.phase {
             Phase::Turn(t) => Some(t.seat),
             Phase::Offer(o) => o.waiting.first().copied(),
+            Phase::Prepare(p) => p.waiting.first().copied(),
             Phase::Over { .. } => None,
         }
     }

@@ -9,6 +9,7 @@ use super::claims::{answer_options, new_offer, open_offer, resolve_offer, swap_b
 use super::draw::{draw, kong_replacement_open, kong_stands, replacement, reveal_pending};
 use super::event::{Event, KongKind, PaymentReason};
 use super::money::{capped, deposit, ends_with_other_first, kong_allowed, pay};
+use super::prepare::{prepare_actions, prepare_step};
 use super::rules::{DiscardRunFacts, Rules, WinSource};
 use super::state::{Declared, Discarded, Phase, State, Turn, TurnStart};
 use super::win::{finish, self_win, shape_waits, wall_left_after, win_facts};
@@ -69,6 +70,7 @@ pub fn legal_actions(rules: &dyn Rules, st: &State, seat: usize) -> Vec<Action> 
     match &st.phase {
         Phase::Turn(t) => turn_actions(rules, st, t),
         Phase::Offer(o) => answer_options(rules, st, seat, o),
+        Phase::Prepare(p) => prepare_actions(rules, st, seat, p),
         Phase::Over { .. } => Vec::new(),
     }
 }
@@ -105,6 +107,7 @@ pub(crate) fn step(rules: &dyn Rules, st: &mut State, seat: usize, action: Actio
                 st.phase = Phase::Offer(o);
             }
         }
+        Phase::Prepare(p) => prepare_step(rules, st, p, seat, action, ev),
         Phase::Over { .. } => {}
     }
 }
@@ -147,7 +150,11 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
         && !(table.no_kong_after_pong && t.start == TurnStart::Pong);
     if kongs_open {
         if table.claims.concealed_kong {
-            for k in set.playing_tiles().filter(|k| s.concealed[k.id()] >= 4) {
+            // Tiles of the declared void suit are never konged.
+            for k in set
+                .playing_tiles()
+                .filter(|&k| s.concealed[k.id()] >= 4 && !s.is_void(set, k))
+            {
                 let ok = frozen.is_none_or(|d| {
                     let mut after = s.concealed;
                     after[k.id()] -= 4;
@@ -175,9 +182,14 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
             }
         }
     }
+    // While the seat holds a tile of its declared void suit, only those may be discarded.
+    let void_first = s.holds_void(set);
     let mut candidates: Vec<Tile> = match (frozen, drawn) {
         (Some(_), Some(d)) => vec![d],
-        _ => set.tiles().filter(|k| s.concealed[k.id()] > 0).collect(),
+        _ => set
+            .tiles()
+            .filter(|&k| s.concealed[k.id()] > 0 && (!void_first || s.is_void(set, k)))
+            .collect(),
     };
     if table.no_swap_calls && matches!(t.start, TurnStart::Chi | TurnStart::Pong) {
         // The claim was only offered when something else is left to discard.
@@ -353,7 +365,12 @@ pub(super) fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Acti
                 kong_stands(rules, st, seat, KongKind::Added, None, after_kong, ev);
             }
         }
-        Action::Pass | Action::Chi(_) | Action::Pong | Action::ExposedKong | Action::Win => {}
+        Action::Pass
+        | Action::Chi(_)
+        | Action::Pong
+        | Action::ExposedKong
+        | Action::Win
+        | Action::DeclareVoid(_) => {}
     }
 }
 

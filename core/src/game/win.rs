@@ -87,7 +87,11 @@ pub(super) fn self_win(
     start: &TurnStart,
 ) -> Option<(Hand, WinJudgement)> {
     let s = &st.seats[seat];
-    if s.concealed[tile.id()] == 0 || !is_win(rules.tiles(), rules.forms(), s.melds.len(), &s.concealed) {
+    // A seat holding a tile of its declared void suit cannot win.
+    if s.concealed[tile.id()] == 0
+        || s.holds_void(rules.tiles())
+        || !is_win(rules.tiles(), rules.forms(), s.melds.len(), &s.concealed)
+    {
         return None;
     }
     let (after_kong, after_bonus) = match *start {
@@ -138,6 +142,9 @@ pub(super) fn discard_win(
         }
     }
     let s = &st.seats[seat];
+    if s.holds_void(rules.tiles()) || s.is_void(rules.tiles(), tile) {
+        return None;
+    }
     let mut full = s.concealed;
     full[tile.id()] += 1;
     if !is_win(rules.tiles(), rules.forms(), s.melds.len(), &full) {

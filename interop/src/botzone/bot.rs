@@ -325,7 +325,9 @@ impl Tracker {
                     _ => Response::Peng(discard),
                 }
             }
-            Action::Pass | Action::Bonus(_) | Action::DeclareReady { .. } => Response::Pass,
+            Action::Pass | Action::Bonus(_) | Action::DeclareReady { .. } | Action::DeclareVoid(_) => {
+                Response::Pass
+            }
         }
     }
 }

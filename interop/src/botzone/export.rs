@@ -137,9 +137,10 @@ pub fn export_record(t: &Table, r: &Record, id: &str) -> Result<String, String> 
             RecordEvent::Penalty { .. } | RecordEvent::Forfeit { .. } => {
                 return Err("a penalty has no place in a Botzone log".into())
             }
-            RecordEvent::Ready { .. } | RecordEvent::Flower { .. } | RecordEvent::Horses { .. } => {
-                return Err("the record has an event Botzone does not know".into())
-            }
+            RecordEvent::Ready { .. }
+            | RecordEvent::Flower { .. }
+            | RecordEvent::Horses { .. }
+            | RecordEvent::Void { .. } => return Err("the record has an event Botzone does not know".into()),
         }
     }
     let _ = writeln!(

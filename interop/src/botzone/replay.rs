@@ -135,6 +135,7 @@ impl Replay<'_> {
                         Err(format!("player {seat} draws, but the game is over (wall empty)"))
                     }
                     Phase::Offer(_) => Err("an offer is still open".into()),
+                    Phase::Prepare(_) => Err("the seats are still choosing before play".into()),
                 }
             }
             Move::Play(t) => {

@@ -6,7 +6,7 @@ use super::action::Action;
 use super::event::{Event, KongKind, PaymentReason};
 use super::rules::Rules;
 use super::setup::{new_hand_at, new_hand_from_wall_at};
-use super::state::{HandStart, Phase, State};
+use super::state::{HandStart, Phase, PrepareStep, State};
 use super::turn::{legal_actions, step};
 use crate::tile::{Tile, TileSet, Wind};
 use serde::{Deserialize, Serialize};
@@ -114,6 +114,11 @@ pub enum RecordEvent {
         hand: String,
         fans: Vec<String>,
         total: i64,
+    },
+    /// A suit declared void before play (定缺), by its letter.
+    Void {
+        seat: usize,
+        suit: String,
     },
     Ready {
         seat: usize,
@@ -242,6 +247,13 @@ impl RecordEvent {
                 reason: (*reason != PaymentReason::Win).then(|| reason.name().to_string()),
             },
             Event::ExhaustiveDraw => RecordEvent::ExhaustiveDraw,
+            Event::Void { seat, suit } => RecordEvent::Void {
+                seat: *seat,
+                suit: set
+                    .suits()
+                    .get(usize::from(*suit))
+                    .map_or_else(|| suit.to_string(), |s| s.letter.to_string()),
+            },
             Event::Horses { seat, tiles } => RecordEvent::Horses {
                 seat: *seat,
                 tiles: tiles.iter().map(|&t| n(t)).collect(),
@@ -544,6 +556,14 @@ impl Record {
                     writeln!(out, "{} penalty {}, the hand ends", wind(*seat), id)
                 }
                 RecordEvent::ExhaustiveDraw => writeln!(out, "exhaustive draw (荒牌)"),
+                RecordEvent::Void { seat, suit } => {
+                    let name = suit
+                        .chars()
+                        .next()
+                        .and_then(|c| set.suit_by_letter(c))
+                        .map_or(String::new(), |s| format!(" ({})", s.name));
+                    writeln!(out, "{} declares {}{} void (定缺)", wind(*seat), suit, name)
+                }
                 RecordEvent::Horses { seat, tiles } => {
                     let t: String = tiles.iter().map(|t| glyph(t)).collect();
                     writeln!(out, "  {} buys horses (买马): {}", wind(*seat), t)

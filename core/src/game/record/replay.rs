@@ -232,6 +232,20 @@ pub(super) fn derive_action(
             };
             Some(claimed.unwrap_or(Action::Pass))
         }
+        Phase::Prepare(p) => match p.step {
+            // The choices are written together once all are made: this seat's is among them.
+            PrepareStep::Void => events[pos..]
+                .iter()
+                .take_while(|e| matches!(e, RecordEvent::Void { .. }))
+                .find_map(|e| match e {
+                    RecordEvent::Void { seat: s, suit } if *s == seat => {
+                        let letter = suit.chars().next()?;
+                        let i = set.suits().iter().position(|x| x.letter == letter)?;
+                        u8::try_from(i).ok().map(Action::DeclareVoid)
+                    }
+                    _ => None,
+                }),
+        },
         Phase::Over { .. } => None,
     }
 }
