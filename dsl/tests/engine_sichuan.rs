@@ -215,7 +215,7 @@ fn the_void_suit_is_declared_first_and_kept() {
             "play starts with the declaration"
         );
         let mut players: Vec<Box<dyn Player>> = (0..4)
-            .map(|s| -> Box<dyn Player> {
+            .map(|s: u64| -> Box<dyn Player> {
                 if seed.is_multiple_of(2) || s.is_multiple_of(2) {
                     Box::new(GreedyBot::new())
                 } else {
