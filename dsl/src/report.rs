@@ -95,12 +95,38 @@ pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
                 return false;
             }
         }
-        score_hand_plain(rs, without)
-            .is_ok_and(|o| o.fans == r.fans && o.total == r.total && o.payments == r.payments)
+        same_report(rs, without, &r)
     };
     let warnings = crate::words::ignored_words(rs, hand, same);
     r.warnings = warnings;
     Ok(r)
+}
+
+/// Whether `hand` reports the fan lines (their `why`s included), the total and the payments of
+/// `report`: what [`score_hand_plain`] of `hand` would show in those fields, without building
+/// the rest of its report (the removed fans, the canonical hand, the reading's names). Lines
+/// the scorer does not read (words only, a ready hand's word) take the full report.
+fn same_report(rs: &Ruleset, hand: &Hand, report: &HandReport) -> bool {
+    let same =
+        |o: HandReport| o.fans == report.fans && o.total == report.total && o.payments == report.payments;
+    if is_words_only(hand) || crate::word_rules::ready_word(&rs.word_rules, hand).is_some() {
+        return score_hand_plain(rs, hand).is_ok_and(same);
+    }
+    if check_line(rs, hand).is_err() {
+        return false;
+    }
+    let Ok((s, why)) = crate::score::explain_fans(rs, hand) else {
+        return false;
+    };
+    let open = is_open(hand);
+    let mut occurrences = why.fans.into_iter();
+    s.total == report.total
+        && s.hits.len() == report.fans.len()
+        && s.hits
+            .iter()
+            .zip(&report.fans)
+            .all(|(h, f)| fan_line(rs, h, open, occurrences.next().unwrap_or_default()) == *f)
+        && paid(rs, hand, &s).is_ok_and(|p| p == report.payments)
 }
 
 /// Whether `s` counts the fans of `report` (in its order, with its counts) to its total: if
@@ -218,28 +244,36 @@ fn limit_name(rs: &Ruleset, h: HanFu) -> Option<String> {
         .and_then(|i| rs.points.formula.as_ref().map(|f| f.limits[i].name.clone()))
 }
 
+/// Whether the hand shows an exposed meld (its fans then take their open values).
+fn is_open(hand: &Hand) -> bool {
+    hand.melds.iter().any(|m| !m.is_concealed())
+}
+
+/// The report's line of fan hit `h`, counted on `why`.
+fn fan_line(rs: &Ruleset, h: &crate::score::FanHit, open: bool, why: Vec<Occurrence>) -> FanLine {
+    let f = &rs.fans[h.fan];
+    FanLine {
+        id: Name::new(&f.id),
+        zh: Name::new(&f.zh),
+        en: Name::new(&f.en),
+        points: if open {
+            f.open_value.unwrap_or(f.value)
+        } else {
+            f.value
+        },
+        count: h.count,
+        why,
+        ja: f.ja.clone(),
+    }
+}
+
 fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation, payments: Payments) -> HandReport {
     let mut occurrences = why.fans.into_iter();
-    let open = hand.melds.iter().any(|m| !m.is_concealed());
+    let open = is_open(hand);
     let fans = s
         .hits
         .iter()
-        .map(|h| {
-            let f = &rs.fans[h.fan];
-            FanLine {
-                id: Name::new(&f.id),
-                zh: Name::new(&f.zh),
-                en: Name::new(&f.en),
-                points: if open {
-                    f.open_value.unwrap_or(f.value)
-                } else {
-                    f.value
-                },
-                count: h.count,
-                why: occurrences.next().unwrap_or_default(),
-                ja: f.ja.clone(),
-            }
-        })
+        .map(|h| fan_line(rs, h, open, occurrences.next().unwrap_or_default()))
         .collect();
     let reason = (!s.valid).then(|| {
         let bonus_only = s.points == 0 && !rs.bonus_counts_toward_min;
@@ -508,6 +542,67 @@ mod tests {
         // Line endings and ASCII blanks around the line are still ignored.
         let plain = score_text(&rs, "123m456m789m123p55s").expect("a win");
         assert_eq!(score_text(&rs, " \t123m456m789m123p55s\r\n"), Ok(plain));
+    }
+
+    /// The check of a word that changes nothing compares what the full report of the hand without
+    /// the word would show (fan lines with their `why`s, total, payments) without making that
+    /// report: on every snapshot corpus line, with each of its words taken away, the two agree.
+    #[test]
+    fn same_report_agrees_with_the_full_report_on_every_corpus_word() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../snapshots/corpus");
+        let (mut compared, mut same) = (0, 0);
+        for entry in std::fs::read_dir(&dir).expect("the corpus folder") {
+            let path = entry.expect("an entry").path();
+            let Some(rs) = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .and_then(|n| crate::load(n).ok())
+            else {
+                continue;
+            };
+            let text = std::fs::read_to_string(&path).expect("a corpus file");
+            for line in text.lines() {
+                let Ok(hand) = parse_hand(&rs.tiles, &rs.context_words, line.trim()) else {
+                    continue;
+                };
+                let Ok(r) = score_hand_plain(&rs, &hand) else {
+                    continue;
+                };
+                let mut withouts = Vec::new();
+                let c = &hand.context;
+                for (on, clear) in [
+                    (
+                        c.last_tile,
+                        (|h: &mut Hand| h.context.last_tile = false) as fn(&mut Hand),
+                    ),
+                    (c.kong, |h: &mut Hand| h.context.kong = false),
+                    (c.fourth, |h: &mut Hand| h.context.fourth = false),
+                    (c.self_drawn, |h: &mut Hand| h.context.self_drawn = false),
+                ] {
+                    if on {
+                        let mut w = hand.clone();
+                        clear(&mut w);
+                        withouts.push(w);
+                    }
+                }
+                for i in 0..c.extra.len() {
+                    let mut w = hand.clone();
+                    w.context.extra.remove(i);
+                    withouts.push(w);
+                }
+                for w in withouts {
+                    let full = score_hand_plain(&rs, &w)
+                        .is_ok_and(|o| o.fans == r.fans && o.total == r.total && o.payments == r.payments);
+                    assert_eq!(same_report(&rs, &w, &r), full, "{}: {line}", rs.name);
+                    compared += 1;
+                    same += usize::from(full);
+                }
+            }
+        }
+        assert!(
+            compared > 500 && same > 20,
+            "{compared} words compared, {same} changing nothing"
+        );
     }
 
     /// `from=` names a seat relative to the winner; anything else is an error, not the default

@@ -74,11 +74,14 @@ fn items(f: &Facts) -> Items {
         .iter()
         .map(|s| {
             let n = match s.kind {
-                SetKind::Chow => return mj_core::notation::print_tiles(set, &chow_tiles(set, s.tile)),
+                SetKind::Chow => {
+                    let (tiles, n) = chow_tiles(set, s.tile);
+                    return mj_core::notation::print_tiles(set, &tiles[..n]);
+                }
                 SetKind::Pung => 3,
                 SetKind::Kong => 4,
             };
-            mj_core::notation::print_tiles(set, &vec![s.tile; n])
+            mj_core::notation::print_tiles(set, &[s.tile; 4][..n])
         })
         .collect();
     let pair = r.pair.map(|p| {
@@ -114,12 +117,35 @@ fn items(f: &Facts) -> Items {
     }
 }
 
-fn chow_tiles(set: &mj_core::TileSet, first: mj_core::Tile) -> Vec<mj_core::Tile> {
-    (0..3).filter_map(|k| set.step(first, k)).collect()
+/// The tiles of the chow starting at `first` (on the stack: this runs for every set printed).
+fn chow_tiles(set: &mj_core::TileSet, first: mj_core::Tile) -> ([mj_core::Tile; 3], usize) {
+    let mut tiles = [first; 3];
+    let mut n = 0;
+    for t in (0..3).filter_map(|k| set.step(first, k)) {
+        tiles[n] = t;
+        n += 1;
+    }
+    (tiles, n)
+}
+
+/// How much of the account to build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Account {
+    /// Everything: the reading, every fan's `why`, the removed fans.
+    Full,
+    /// The reading and every fan's `why`, no removed fans (the larger part of the work), for
+    /// comparing fan lines only.
+    FansOnly,
 }
 
 /// Builds the account of the best reading `f` whose fans are `hits`, from the scorer's `trace`.
-pub(crate) fn explain(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Explanation {
+pub(crate) fn explain(
+    rs: &Ruleset,
+    f: &Facts,
+    hits: &[FanHit],
+    trace: &Trace,
+    account: Account,
+) -> Explanation {
     let it = items(f);
     let fans = hits
         .iter()
@@ -137,7 +163,10 @@ pub(crate) fn explain(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -
         })
         .collect();
     Explanation {
-        removed: removed(rs, f, hits, trace),
+        removed: match account {
+            Account::Full => removed(rs, f, hits, trace),
+            Account::FansOnly => Vec::new(),
+        },
         reading: it.names,
         fans,
     }
@@ -406,6 +435,9 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
     };
     // Exclusions, as the scorer applied them.
     for (j, &before) in trace.before_exclusions.iter().enumerate() {
+        if before == 0 {
+            continue;
+        }
         let lost = before.saturating_sub(final_count(j));
         if lost == 0 {
             continue;

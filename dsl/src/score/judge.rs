@@ -72,9 +72,10 @@ pub(super) fn judge(
     h: &HandFacts,
     d: &Division,
     counts: &mut [u32],
+    trace: Option<&mut Trace>,
 ) -> Result<(Touched, i64), ScoreError> {
     with_facts(rs, hand, h, d, |facts| {
-        let t = judge_facts(rs, hand, h, facts, counts, None)?;
+        let t = judge_facts(rs, hand, h, facts, counts, trace)?;
         let fu = match &rs.points.fu {
             Some(rules) => rules.fu(facts, &|f| counts.get(f).is_some_and(|&c| c > 0)),
             None => 0,

@@ -136,8 +136,22 @@ pub(crate) fn probe(rs: &Ruleset, hand: &Hand, failures: &std::cell::RefCell<Vec
 /// [`score`] with the account of its result: what produced each fan, and which fans the
 /// hand's shape suggests but that were not counted, with the rule that removed them.
 pub fn explain(rs: &Ruleset, hand: &Hand) -> Result<(Score, explain::Explanation), ScoreError> {
+    explain_as(rs, hand, explain::Account::Full)
+}
+
+/// [`explain`] with only the `why` of each counted fan (no removed fans): what tells two reports'
+/// fan lines apart, for the check of context words that change nothing.
+pub(crate) fn explain_fans(rs: &Ruleset, hand: &Hand) -> Result<(Score, explain::Explanation), ScoreError> {
+    explain_as(rs, hand, explain::Account::FansOnly)
+}
+
+fn explain_as(
+    rs: &Ruleset,
+    hand: &Hand,
+    account: explain::Account,
+) -> Result<(Score, explain::Explanation), ScoreError> {
     let mut out = None;
-    let s = with_scratch(|scratch| score_in(rs, hand, Mode::Explain(&mut out), scratch))?;
+    let s = with_scratch(|scratch| score_in(rs, hand, Mode::Explain(&mut out, account), scratch))?;
     Ok((s, out.unwrap_or_default()))
 }
 
@@ -145,7 +159,7 @@ pub fn explain(rs: &Ruleset, hand: &Hand) -> Result<(Score, explain::Explanation
 enum Mode<'a> {
     Plain,
     Probe(&'a std::cell::RefCell<Vec<(usize, String)>>),
-    Explain(&'a mut Option<explain::Explanation>),
+    Explain(&'a mut Option<explain::Explanation>, explain::Account),
 }
 
 /// Most context words read into a buffer on the stack; a ruleset with more allocates.
@@ -226,8 +240,11 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
     touched.clear();
     fus.clear();
     let open = hand_facts.exposed_melds > 0;
+    // An explained hand of one division (most hands) is traced as it is judged, instead of
+    // judged a second time for its account below.
+    let mut first_trace = (matches!(mode, Mode::Explain(..)) && divs.len() == 1).then(Trace::default);
     for (d, row) in divs.iter().zip(table.chunks_mut(n)) {
-        let (t, fu) = judge(rs, hand, &hand_facts, d, row)?;
+        let (t, fu) = judge(rs, hand, &hand_facts, d, row, first_trace.as_mut())?;
         totals.push(combine::combine(rs, row, &t, open));
         touched.push(t);
         fus.push(fu);
@@ -261,13 +278,16 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
         .filter(|h| *h != hits)
         .collect();
     let valid = combine::reaches_minimum(rs, hand, total, points);
-    if let Mode::Explain(out) = mode {
+    if let Mode::Explain(out, account) = mode {
         *out = Some(with_facts(rs, hand, &hand_facts, &divs[best], |f| {
-            let mut row = vec![0; n];
-            let mut trace = Trace::default();
-            // The best reading was judged without error already.
-            let _ = judge_facts(rs, hand, &hand_facts, f, &mut row, Some(&mut trace));
-            explain::explain(rs, f, &hits, &trace)
+            let trace = first_trace.unwrap_or_else(|| {
+                let mut row = vec![0; n];
+                let mut trace = Trace::default();
+                // The best reading was judged without error already.
+                let _ = judge_facts(rs, hand, &hand_facts, f, &mut row, Some(&mut trace));
+                trace
+            });
+            explain::explain(rs, f, &hits, &trace, account)
         }));
     }
     let reading = divs[best].reading.clone();
