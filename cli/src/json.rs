@@ -1,7 +1,7 @@
 //! Machine-readable output: the shapes other tools rely on (documented in the README). The
 //! structs themselves live in `mj_dsl::report`, shared with the web API, and are written by its
-//! writers: a scored hand by [`mj_dsl::write_report_line`], the rest by
-//! [`mj_dsl::write_json_line`].
+//! writers: a scored hand by [`mj_dsl::write_report_line`], a hand's waits by
+//! [`mj_dsl::write_waits_line`], the rest by [`mj_dsl::write_json_line`].
 
 use mj_dsl::{write_json_line, ErrorReport, HandReport, Ruleset, WaitsReport};
 
@@ -31,26 +31,12 @@ pub fn waits(rs: &Ruleset, text: &str) -> Result<WaitsReport, String> {
     mj_dsl::waits_text(rs, text)
 }
 
-/// Appends `{"waits":[...],"shanten":N}` (or the error) to `out`; returns whether it failed.
+/// Appends the waits report's JSON line (`{"waits":[...],"shanten":N,...}`, written by
+/// [`mj_dsl::write_waits_line`]) or the error to `out`; returns whether it failed.
 pub fn waits_into(rs: &Ruleset, text: &str, line: Option<usize>, out: &mut Vec<u8>) -> bool {
-    emit(waits(rs, text), line, out)
-}
-
-/// A batch result with its input line: the result's own fields, then `line`.
-#[derive(serde::Serialize)]
-struct Numbered<'a, T: serde::Serialize> {
-    #[serde(flatten)]
-    result: &'a T,
-    line: usize,
-}
-
-fn emit<T: serde::Serialize>(result: Result<T, String>, line: Option<usize>, out: &mut Vec<u8>) -> bool {
-    match result {
+    match waits(rs, text) {
         Ok(r) => {
-            match line {
-                Some(line) => write_json_line(out, &Numbered { result: &r, line }),
-                None => write_json_line(out, &r),
-            }
+            mj_dsl::write_waits_line(out, &r, line);
             false
         }
         Err(e) => {

@@ -1,4 +1,4 @@
-//! The JSON line of a scored hand, written by hand: the batch, `mj score --json` and the web API
+//! The JSON line of a scored hand (and of a hand's waits), written by hand: the batch, `mj score --json` and the web API
 //! print one per hand, and through serde's derived code (field by field, every string escaped
 //! byte by byte, the batch's `line` added through a map) it cost as much as scoring the hand.
 //! The bytes are exactly what `serde_json` writes for [`HandReport`] (its field order, its
@@ -7,7 +7,7 @@
 //! `HandReport` must be added here too; the comparison fails until it is.
 
 use crate::explain::{Occurrence, RemovedFan};
-use crate::report::{FanLine, HandReport, Payments};
+use crate::report::{FanLine, HandReport, Payments, WaitsReport};
 
 /// Appends the report as one line of compact JSON to `out`, with `"line":N` last when `line` is
 /// given (a batch result's input line), exactly as `serde_json` writes the struct.
@@ -59,6 +59,72 @@ pub fn write_report_line(out: &mut Vec<u8>, r: &HandReport, line: Option<usize>)
         uint(out, line as u64);
     }
     out.extend_from_slice(b"}\n");
+}
+
+/// Appends the waits report as one line of compact JSON to `out`, with `"line":N` last when
+/// `line` is given, exactly as `serde_json` writes [`WaitsReport`] (the batch of `mj waits` and
+/// its `--json`): `waits`, `shanten`, `per_wait`, then `exhausted` and `scores` when not empty.
+/// A field added to `WaitsReport` must be added here too; the comparison test fails until it is.
+pub fn write_waits_line(out: &mut Vec<u8>, r: &WaitsReport, line: Option<usize>) {
+    out.extend_from_slice(b"{\"waits\":");
+    list(out, &r.waits, |out, s| string(out, s));
+    out.extend_from_slice(b",\"shanten\":");
+    int(out, i64::from(r.shanten));
+    out.extend_from_slice(b",\"per_wait\":");
+    list(out, &r.per_wait, |out, w| {
+        out.extend_from_slice(b"{\"tile\":");
+        string(out, &w.tile);
+        out.extend_from_slice(b",\"discard\":");
+        opt_int(out, w.discard);
+        out.extend_from_slice(b",\"discard_valid\":");
+        boolean(out, w.discard_valid);
+        out.extend_from_slice(b",\"self_drawn\":");
+        opt_int(out, w.self_drawn);
+        out.extend_from_slice(b",\"self_drawn_valid\":");
+        boolean(out, w.self_drawn_valid);
+        out.push(b'}');
+    });
+    if !r.exhausted.is_empty() {
+        out.extend_from_slice(b",\"exhausted\":");
+        list(out, &r.exhausted, |out, s| string(out, s));
+    }
+    if !r.scores.is_empty() {
+        out.extend_from_slice(b",\"scores\":");
+        list(out, &r.scores, |out, p| {
+            out.extend_from_slice(b"{\"tile\":");
+            string(out, &p.tile);
+            out.extend_from_slice(b",\"valid\":");
+            boolean(out, p.valid);
+            out.extend_from_slice(b",\"han\":");
+            int(out, p.han);
+            out.extend_from_slice(b",\"fu\":");
+            int(out, p.fu);
+            out.extend_from_slice(b",\"limit\":");
+            match &p.limit {
+                Some(name) => string(out, name),
+                None => out.extend_from_slice(b"null"),
+            }
+            out.extend_from_slice(b",\"points\":");
+            int(out, p.points);
+            out.push(b'}');
+        });
+    }
+    if let Some(line) = line {
+        out.extend_from_slice(b",\"line\":");
+        uint(out, line as u64);
+    }
+    out.extend_from_slice(b"}\n");
+}
+
+fn boolean(out: &mut Vec<u8>, b: bool) {
+    out.extend_from_slice(if b { b"true" } else { b"false" });
+}
+
+fn opt_int(out: &mut Vec<u8>, v: Option<i64>) {
+    match v {
+        Some(v) => int(out, v),
+        None => out.extend_from_slice(b"null"),
+    }
 }
 
 fn fan(out: &mut Vec<u8>, f: &FanLine) {
@@ -193,16 +259,17 @@ fn is_plain(bytes: &[u8]) -> bool {
     const L: u64 = u64::from_ne_bytes([1; 8]);
     const H: u64 = u64::from_ne_bytes([0x80; 8]);
     let below = |x: u64, n: u8| x.wrapping_sub(L * u64::from(n)) & !x & H;
-    let mut words = bytes.chunks_exact(8);
-    for w in &mut words {
+    let clean = |w: &[u8]| {
         let mut a = [0u8; 8];
         a.copy_from_slice(w);
         let x = u64::from_ne_bytes(a);
-        if below(x, 0x20) | below(x ^ (L * u64::from(b'"')), 1) | below(x ^ (L * u64::from(b'\\')), 1) != 0 {
-            return false;
-        }
+        below(x, 0x20) | below(x ^ (L * u64::from(b'"')), 1) | below(x ^ (L * u64::from(b'\\')), 1) == 0
+    };
+    if bytes.len() < 8 {
+        return !bytes.iter().any(|&b| needs_escape(b));
     }
-    !words.remainder().iter().any(|&b| needs_escape(b))
+    // The last word overlaps the others (so no byte is left over to look at one by one).
+    bytes.chunks_exact(8).all(clean) && clean(&bytes[bytes.len() - 8..])
 }
 
 /// The bytes of a string with escapes, as serde_json writes them: the short forms `\"`, `\\`,
@@ -358,23 +425,113 @@ mod tests {
         }
     }
 
+    /// What serde_json writes for a waits report, with `line` added last as the batch added it.
+    fn waits_by_serde(r: &WaitsReport, line: Option<usize>) -> Vec<u8> {
+        #[derive(serde::Serialize)]
+        struct Numbered<'a> {
+            #[serde(flatten)]
+            result: &'a WaitsReport,
+            line: usize,
+        }
+        let mut out = match line {
+            Some(line) => serde_json::to_vec(&Numbered { result: r, line }),
+            None => serde_json::to_vec(r),
+        }
+        .expect("a report serializes");
+        out.push(b'\n');
+        out
+    }
+
+    fn waits_by_hand(r: &WaitsReport, line: Option<usize>) -> Vec<u8> {
+        let mut out = Vec::new();
+        write_waits_line(&mut out, r, line);
+        out
+    }
+
+    /// Every corpus hand without its winning tile (and without its words, so that every one is
+    /// a hand `waits` reads), under its ruleset: the same bytes as serde_json, with and without
+    /// `line`; then every optional field and escape.
+    #[test]
+    fn waits_reports_are_written_as_serde_json_writes_them() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../snapshots/corpus");
+        let (mut compared, mut with_scores) = (0, 0);
+        for entry in std::fs::read_dir(&dir).expect("the corpus folder") {
+            let path = entry.expect("an entry").path();
+            let Some(rs) = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .and_then(|n| crate::load(n).ok())
+            else {
+                continue;
+            };
+            let text = std::fs::read_to_string(&path).expect("a corpus file");
+            for line in text.lines() {
+                let tiles = line.split_whitespace().next().unwrap_or("");
+                let Some(short) = tiles.get(..tiles.len().saturating_sub(2)) else {
+                    continue;
+                };
+                if let Ok(r) = crate::waits_text(&rs, short) {
+                    assert_eq!(waits_by_hand(&r, None), waits_by_serde(&r, None), "{short}");
+                    assert_eq!(waits_by_hand(&r, Some(7)), waits_by_serde(&r, Some(7)), "{short}");
+                    compared += 1;
+                    with_scores += usize::from(!r.scores.is_empty());
+                }
+            }
+        }
+        assert!(
+            compared > 300 && with_scores > 20,
+            "{compared} compared, {with_scores} with scores"
+        );
+        let rs = crate::load("riichi").expect("built-in");
+        let mut r = crate::waits_text(&rs, "123m456p789s1122z").expect("ready");
+        let nasty = "q\"b\\s\u{1}é中".to_string();
+        r.waits.push(nasty.clone());
+        r.exhausted = vec![nasty.clone()];
+        r.shanten = -1;
+        r.per_wait[0].discard = None;
+        r.per_wait[0].tile = nasty.clone();
+        r.scores[0].limit = Some(nasty.clone());
+        r.scores[0].points = i64::MIN;
+        for line in [None, Some(0), Some(usize::MAX)] {
+            assert_eq!(waits_by_hand(&r, line), waits_by_serde(&r, line));
+        }
+        r.scores.clear();
+        r.per_wait.clear();
+        assert_eq!(waits_by_hand(&r, None), waits_by_serde(&r, None));
+    }
+
     /// The word-at-a-time check says what the byte-at-a-time one says: every pair of byte
-    /// values side by side at every place of a word (where a borrow from one byte could reach
-    /// the next), in the remainder after the words, on plain ASCII and on non-ASCII backgrounds.
+    /// values side by side at places across a word (where a borrow from one byte could reach
+    /// the next), in the overlapping last word, in strings shorter than a word, on plain ASCII and
+    /// on non-ASCII backgrounds.
     #[test]
     fn word_at_a_time_check_agrees_with_each_byte() {
         let bytewise = |b: &[u8]| !b.iter().any(|&x| needs_escape(x));
         let mut checked = 0;
         let mut escapes = 0;
         for fill in [b'a', 0xe4, 0x80, 0xff, 0x21] {
-            for at in [0, 3, 6, 9, 15] {
+            for (len, at) in [
+                (17, 0),
+                (17, 3),
+                (17, 6),
+                (17, 9),
+                (17, 15),
+                (8, 6),
+                (5, 2),
+                (13, 11),
+            ] {
                 for x in 0..=255u8 {
                     for y in 0..=255u8 {
                         let mut buf = [fill; 17];
                         buf[at] = x;
                         buf[at + 1] = y;
-                        let want = bytewise(&buf);
-                        assert_eq!(is_plain(&buf), want, "fill {fill:#x}, {x:#x} {y:#x} at {at}");
+                        let buf = &buf[..len];
+                        let want = bytewise(buf);
+                        assert_eq!(
+                            is_plain(buf),
+                            want,
+                            "fill {fill:#x}, {x:#x} {y:#x} at {at} of {len}"
+                        );
                         checked += 1;
                         escapes += usize::from(!want);
                     }
