@@ -114,6 +114,15 @@ pub(crate) fn alone(rs: &Ruleset, hand: &Hand) -> Result<(usize, Option<HanFu>, 
 /// A line of bonus tiles only (`12345678f self`): `[win] bonus_win`'s fan alone, self-drawn
 /// (every other player pays) or robbed from `from=K` (that player alone pays).
 fn bonus_win(rs: &Ruleset, hand: &Hand) -> Result<(usize, Option<HanFu>, Payments), String> {
+    let fan = bonus_win_fan(rs, hand)?;
+    let (_, kind) = written_win(rs, hand, false)?;
+    fan_alone(rs, hand, fan, kind, true)
+}
+
+/// The fan of a hand of bonus tiles only under `[win] bonus_win` (by index): the self-drawn or
+/// the robbing fan, when the hand holds every bonus tile of the set. Play judges its bonus wins
+/// by it too.
+pub(crate) fn bonus_win_fan(rs: &Ruleset, hand: &Hand) -> Result<usize, String> {
     let all = rs.tiles.tiles().filter(|&t| rs.tiles.is_bonus(t)).count();
     let (self_fan, discard_fan) = rs.bonus_win_fans;
     let fan = if hand.context.self_drawn {
@@ -132,8 +141,7 @@ fn bonus_win(rs: &Ruleset, hand: &Hand) -> Result<(usize, Option<HanFu>, Payment
             rs.name
         ));
     };
-    let (_, kind) = written_win(rs, hand, false)?;
-    fan_alone(rs, hand, fan, kind, true)
+    Ok(fan)
 }
 
 /// One fan scored alone, paid as a win of `seat=` of the given kind, the dealer and streak from

@@ -7,11 +7,28 @@ use crate::score::{score, ScoreError};
 use crate::settle::drawn::settle_drawn_table;
 use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinPay};
 use mj_core::game::rules::{
-    AfterWin, ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, Declaration,
+    AfterWin, BonusWin, ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, Declaration,
     DiscardRunFacts, DrawnFacts, Furiten, Indicators, KongFacts, KongReveal, LastCopy, MissedWin,
     MultipleWinners, RankingTies, RobKong, Rules, TableRules, WinFact, WinFacts, WinJudgement, WinSource,
 };
 use mj_core::{FormRules, Hand, TileSet};
+
+/// A win on the bonus tiles alone in play: `[win] bonus_win`'s fan alone, as `mj score` scores
+/// the line `12345678f self` (`None` when the ruleset has no such win for this hand).
+fn bonus_judgement(rs: &Ruleset, hand: &Hand) -> Option<WinJudgement> {
+    let fan = crate::outcome::bonus_win_fan(rs, hand).ok()?;
+    let f = &rs.fans[fan];
+    Some(WinJudgement {
+        total: f.value,
+        points: f.value,
+        valid: true,
+        fans: vec![format!("{} {}", f.zh, f.value)],
+        concealed_pungs: 0,
+        base: f.value,
+        han: 0,
+        fu: 0,
+    })
+}
 
 thread_local! {
     /// The first script failure of a judgement on this thread, until the shell takes it. Kept
@@ -152,6 +169,10 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         context_facts,
         last_copy,
         fixed_seat_winds,
+        bonus_win: BonusWin {
+            self_drawn: rs.bonus_win_fans.0.is_some(),
+            robbed: rs.bonus_win_fans.1.is_some(),
+        },
         rounds: m.rounds,
         start_points: m.start_points,
         ranking_points: m.ranking_points,
@@ -421,6 +442,9 @@ impl Rules for Table {
         // holds its void suit, whichever was declared.
         if crate::word_rules::check(&rs.word_rules, &rs.tiles, hand).is_err() {
             return None;
+        }
+        if crate::outcome::is_words_only(hand) {
+            return bonus_judgement(rs, hand);
         }
         let s = match score(rs, hand) {
             Ok(s) => s,

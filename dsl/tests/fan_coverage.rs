@@ -181,7 +181,10 @@ fn unreachable(ruleset: &str, fan: &str) -> Option<&'static str> {
             "字一色, 小四喜 and 九蓮寶燈 need the hand planned for them: none in 200,000 hands of `mj simulate` (greedy bots)",
         ),
         ("hongkong", "heavenly" | "earthly" | "human") => Some(
-            "天糊, 地糊 and 人糊 read the `first` word, which is score_only: play sets no first-go-around fact yet",
+            "天糊, 地糊 and 人糊 are played (`first` is the engine fact first_turn, dsl/tests/engine_first_turn.rs) but a hand complete at the deal or the first draw is too rare for this run",
+        ),
+        ("hongkong", "flower_hand") => Some(
+            "花糊 is offered in play (dsl/tests/engine_bonus_win.rs), but one seat holding all eight bonus tiles is too rare for this run",
         ),
         ("sichuan", "tian_hu" | "di_hu") => {
             Some("天胡 and 地胡 read the `first` word, which is score_only: play sets no first-go-around fact for it yet")
@@ -190,11 +193,11 @@ fn unreachable(ruleset: &str, fan: &str) -> Option<&'static str> {
             "将对 (all pungs of 2, 5 and 8) needs the hand planned for it: none in 20,000 hands of `mj simulate` (greedy bots)",
         ),
         ("taiwan", "ba_xian_guo_hai" | "qi_qiang_yi") => Some(
-            "the instant flower wins are scored from a line of the eight flowers, but the engine does not offer them in play yet",
+            "the instant flower wins are offered in play (dsl/tests/engine_bonus_win.rs), but one seat holding seven or eight flowers is too rare for this run",
         ),
-        ("taiwan", "tian_hu" | "di_hu" | "ren_hu") => {
-            Some("`first` is score_only: the engine reports no first go-around fact yet")
-        }
+        ("taiwan", "tian_hu" | "di_hu" | "ren_hu") => Some(
+            "played (`first` is the engine fact first_turn, dsl/tests/engine_first_turn.rs), but a hand complete at the deal or the first draw is too rare for this run",
+        ),
         ("taiwan", "lian_zhuang") => Some("this test plays single hands, each with a dealer streak of 0"),
         ("kawuxing", "san_long_qi_dui") => Some("seven pairs holding three sets of four equal tiles: none in 100,000 hands"),
         ("shiwan", "da_si_xi" | "xiao_si_xi") => Some("four (or three and a pair of) wind pungs: none in 100,000 hands"),

@@ -35,7 +35,7 @@ fn every_value_loads() {
             rs(&format!("hongkong[{}={v}]", s.id));
         }
     }
-    assert_eq!(base.settings.len(), 14);
+    assert_eq!(base.settings.len(), 15);
 }
 
 /// limit=8: payments stop at M(8) = 64 and a limit hand is worth 8; 詐糊 3 × 64.
@@ -207,5 +207,25 @@ fn draw_keeps_deal_false() {
             .dealer_after_draw
             .as_deref(),
         Some("pass")
+    );
+}
+
+/// seven_flowers=true: the eight bonus tiles without `self` are 七搶一, 3 番 (M = 8), paid by the
+/// robbed player (from=K) as a discarder pays, 2 × 8 (Decision 10, 全銃); by default such a line
+/// is refused and only 花糊 (with `self`) is a bonus-tile win. Play: dsl/tests/engine_bonus_win.rs.
+#[test]
+fn seven_flowers_true() {
+    let robbed = "12345678f seat=S from=2";
+    let e = score_text(&rs("hongkong"), robbed).expect_err("no 七搶一 by default");
+    assert!(e.contains("self-drawn"), "{e}");
+    let r = score(&rs("hongkong[seven_flowers=true]"), robbed);
+    assert_eq!((fans(&r), r.total), (vec![("seven_robbing_one", 3, 1)], 3));
+    // S's 對家 is N.
+    assert_eq!(pays(&r), (0, 16, 0, -16));
+    // 花糊 is unchanged by the setting: 8 番, 64 from each.
+    let r = score(&rs("hongkong[seven_flowers=true]"), "12345678f self seat=S");
+    assert_eq!(
+        (fans(&r), pays(&r)),
+        (vec![("flower_hand", 8, 1)], (-64, 192, -64, -64))
     );
 }

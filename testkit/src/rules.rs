@@ -112,6 +112,7 @@ fn table() -> TableRules {
         indicators: Default::default(),
         context_facts: Vec::new(),
         fixed_seat_winds: false,
+        bonus_win: Default::default(),
         last_copy: LastCopy::Visible,
         rounds: 1,
         start_points: START_POINTS,

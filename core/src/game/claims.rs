@@ -2,7 +2,7 @@
 //! how the answers resolve (wins first, then the ruleset's claim priority).
 
 use super::action::Action;
-use super::draw::{draw, kong_stands, next_wall_empty};
+use super::draw::{draw, kong_stands, next_wall_empty, replacement};
 use super::event::{Event, KongKind};
 use super::money::{capped, deposit, ends_with_other_first, kong_allowed};
 use super::rules::{ClaimKind, Furiten, MissedWin, MultipleWinners, Rules, WinJudgement, WinSource};
@@ -47,7 +47,7 @@ pub(super) fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Off
     }
     let claims_open = table.last_discard_claimable || !next_wall_empty(st, o.from);
     // A tile of the seat's declared void suit is never ponged or konged.
-    if o.kong.is_none() && claims_open && !s.is_void(set, tile) {
+    if o.kong.is_none() && !o.bonus && claims_open && !s.is_void(set, tile) {
         let have = s.concealed[tile.id()];
         if let Some(d) = &s.declared {
             if table.claims.exposed_kong
@@ -190,6 +190,7 @@ pub(super) fn new_offer(
         could_win: Vec::new(),
         after_kong,
         kong_from,
+        bonus: false,
     }
 }
 
@@ -230,7 +231,8 @@ pub(super) fn claim_kind(a: &Action) -> Option<ClaimKind> {
 pub(super) fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mut Vec<Event>) {
     let table = rules.table();
     let n = st.players();
-    if table.missed_win != MissedWin::None {
+    // Robbing a bonus tile is not a discard win: passing it locks nothing.
+    if table.missed_win != MissedWin::None && !o.bonus {
         for &s in &o.could_win {
             if !o.answers.contains(&(s, Action::Win)) {
                 if let Some((_, j)) = discard_win(rules, st, s, &o) {
@@ -257,6 +259,11 @@ pub(super) fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mu
     winners.truncate(limit);
     if !winners.is_empty() {
         win_on_offer(rules, st, &o, &winners, ev);
+        return;
+    }
+    if o.bonus {
+        // Nobody robbed the bonus tile: its owner draws the replacement.
+        replacement(rules, st, o.from, false, None, ev);
         return;
     }
     deposit(rules, st, o.from, ev);
@@ -288,6 +295,18 @@ fn win_on_offer(rules: &dyn Rules, st: &mut State, o: &Offer, winners: &[usize],
         Some(_) => WinSource::RobbedKong { konger: o.from },
         None => WinSource::Discard { discarder: o.from },
     };
+    if o.bonus {
+        // The robbed bonus tile moves to the winner's bonus tiles.
+        let from = &mut st.seats[o.from].bonus;
+        if let Some(i) = from.iter().rposition(|&t| t == o.tile) {
+            from.remove(i);
+        }
+        if let Some((w, _, _)) = judged.first() {
+            st.seats[*w].bonus.push(o.tile);
+        }
+        finish(rules, st, &judged, o.tile, source, None, ev);
+        return;
+    }
     let konger = &mut st.seats[o.from];
     match o.kong {
         None => {

@@ -116,6 +116,7 @@ impl Knowledge {
                 could_win: Vec::new(),
                 after_kong,
                 kong_from: None,
+                bonus: false,
             }),
         };
         State {

@@ -93,6 +93,16 @@ pub enum DealerAfterDraw {
     Pass,
 }
 
+/// Instant wins on the bonus tiles alone (八仙過海, 七搶一, 花糊): a seat holding every bonus
+/// tile of the set may declare a self-drawn win on its turn, and a seat holding all but one may
+/// rob the last one when another seat sets it aside in play. The ruleset judges the bonus-only
+/// hand (its fan alone), as it does the written line `12345678f self`. Both off by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct BonusWin {
+    pub self_drawn: bool,
+    pub robbed: bool,
+}
+
 /// Which declared kongs another player may rob.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct RobKong {
@@ -169,6 +179,8 @@ pub struct TableRules {
     /// Each seat keeps its seat wind for the whole match (seat 0 East, then in turn order) while
     /// the deal moves; otherwise the dealer is East and the winds move with the deal.
     pub fixed_seat_winds: bool,
+    /// The instant wins on the bonus tiles alone that play offers (`[win] bonus_win`).
+    pub bonus_win: BonusWin,
     /// When the engine sets the notation's `fourth` (the winning tile is the last copy).
     pub last_copy: LastCopy,
     /// Rounds of prevalent wind in a match.

@@ -264,6 +264,9 @@ pub struct Offer {
     pub after_kong: bool,
     /// For a kong made on a discard: that discarder.
     pub kong_from: Option<usize>,
+    /// A bonus tile just set aside in play, offered only to be robbed for an instant bonus win
+    /// ([`crate::game::rules::BonusWin::robbed`]); nobody may claim it otherwise.
+    pub bonus: bool,
 }
 
 /// A step before play in which every seat chooses at once: the choices stay hidden until all

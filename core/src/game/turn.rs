@@ -323,7 +323,13 @@ pub(super) fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Acti
             s.concealed[tile.id()] -= 1;
             s.bonus.push(tile);
             ev.push(Event::Bonus { seat, tile });
-            replacement(rules, st, seat, false, None, ev);
+            // A seat holding every other bonus tile may rob this one (七搶一) before the
+            // replacement is drawn.
+            let mut offer = new_offer(seat, tile, None, false, None);
+            offer.bonus = true;
+            if !(rules.table().bonus_win.robbed && open_offer(rules, st, offer)) {
+                replacement(rules, st, seat, false, None, ev);
+            }
         }
         Action::ConcealedKong(tile) => {
             let s = &mut st.seats[seat];

@@ -78,8 +78,74 @@ pub(super) fn wall_left_after(st: &State, seat: usize) -> usize {
 }
 
 /// A self-drawn win on `tile` (already in the hand), if the ruleset accepts it; `start` says how
-/// the tile was drawn.
+/// the tile was drawn. With every bonus tile set aside the seat may also win on them alone
+/// ([`TableRules::bonus_win`]); when both are wins, the one worth more is taken (the hand's on a
+/// tie).
 pub(super) fn self_win(
+    rules: &dyn Rules,
+    st: &State,
+    seat: usize,
+    tile: Tile,
+    start: &TurnStart,
+) -> Option<(Hand, WinJudgement)> {
+    let hand = hand_self_win(rules, st, seat, tile, start);
+    let bonus = if rules.table().bonus_win.self_drawn {
+        bonus_win(rules, st, seat, None)
+    } else {
+        None
+    };
+    match (hand, bonus) {
+        (Some(h), Some(b)) => Some(if b.1.total > h.1.total { b } else { h }),
+        (h, b) => h.or(b),
+    }
+}
+
+/// A win on the bonus tiles alone: `seat`'s own when `robbed` is `None` (self-drawn, every bonus
+/// tile set aside), or with the bonus tile `robbed` from another seat (all the others set aside).
+pub(super) fn bonus_win(
+    rules: &dyn Rules,
+    st: &State,
+    seat: usize,
+    robbed: Option<Tile>,
+) -> Option<(Hand, WinJudgement)> {
+    let set = rules.tiles();
+    let table = rules.table();
+    let s = &st.seats[seat];
+    let mut bonus = s.bonus.clone();
+    bonus.extend(robbed);
+    bonus.sort_unstable();
+    bonus.dedup();
+    let all = set.tiles().filter(|&t| set.is_bonus(t)).count();
+    if all == 0 || bonus.len() != all || robbed.is_some_and(|t| s.bonus.contains(&t)) {
+        return None;
+    }
+    let how = WinHow {
+        self_drawn: robbed.is_none(),
+        dealer: st.seats[st.dealer].wind,
+        dealer_streak: st.dealer_streak,
+        ..WinHow::default()
+    }
+    .with_table(table, set, st, seat);
+    let extra = how.words(table);
+    let hand = Hand {
+        melds: Vec::new(),
+        concealed: Vec::new(),
+        bonus,
+        context: Context {
+            self_drawn: how.self_drawn,
+            seat: s.wind,
+            round: st.round,
+            extra,
+            ..Context::default()
+        },
+        red: Default::default(),
+    };
+    let j = rules.judge_win(&hand).filter(|j| j.valid)?;
+    Some((hand, j))
+}
+
+/// A self-drawn win of the hand's tiles on `tile`, if the ruleset accepts it.
+fn hand_self_win(
     rules: &dyn Rules,
     st: &State,
     seat: usize,
@@ -130,6 +196,9 @@ pub(super) fn discard_win(
     o: &Offer,
 ) -> Option<(Hand, WinJudgement)> {
     let table = rules.table();
+    if o.bonus {
+        return bonus_win(rules, st, seat, Some(o.tile)).filter(|_| table.bonus_win.robbed);
+    }
     let (tile, kong) = (o.tile, o.kong);
     if let Some(k) = kong {
         let allowed = match k {
