@@ -401,8 +401,10 @@ fn in_play_seat_winds_stay_and_the_dealer_pays_his_streak() {
         "{hand}"
     );
     assert!(fans.iter().any(|f| f.starts_with("門風")), "{fans:?}");
-    // 門清 1, 獨聽 1, 門風 1 = 3; South pays 100 + 20 × (3 + 1 + 4).
-    assert_eq!(r.net(), vec![0, -260, 260, 0]);
+    // West wins before its first discard, nobody having called: 人胡 8 (Decisions 7, which
+    // replaces 門清), 獨聽 1, 門風 1 = 10; South pays 100 + 20 × (10 + 1 + 4).
+    assert!(fans.iter().any(|f| f.starts_with("人胡")), "{fans:?}");
+    assert_eq!(r.net(), vec![0, -400, 400, 0]);
 }
 
 /// Worked example 4 — Decisions 6 (八仙過海, an instant win on the eight flowers) and 8–9 (each
