@@ -7,9 +7,10 @@ use crate::score::{score, ScoreError};
 use crate::settle::drawn::settle_drawn_table;
 use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinPay};
 use mj_core::game::rules::{
-    AfterWin, BonusWin, ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation, Declaration,
-    DiscardRunFacts, DrawnFacts, Furiten, Indicators, KongFacts, KongReveal, LastCopy, MissedWin,
-    MultipleWinners, RankingTies, RobKong, Rules, TableRules, WinFact, WinFacts, WinJudgement, WinSource,
+    AfterWin, BonusWin, ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation,
+    Declaration, DiscardRunFacts, DrawnFacts, Furiten, Indicators, KongFacts, KongReveal, LastCopy,
+    MissedWin, MultipleWinners, RankingTies, RobKong, Rules, TableRules, WinFact, WinFacts, WinJudgement,
+    WinSource,
 };
 use mj_core::{FormRules, Hand, TileSet};
 

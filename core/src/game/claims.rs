@@ -304,7 +304,10 @@ fn win_on_offer(rules: &dyn Rules, st: &mut State, o: &Offer, winners: &[usize],
         if let Some((w, _, _)) = judged.first() {
             st.seats[*w].bonus.push(o.tile);
         }
-        finish(rules, st, &judged, o.tile, source, None, ev);
+        if finish(rules, st, &judged, o.tile, source, None, ev).is_some() {
+            // Play goes on after the win: the robbed seat's turn goes on with its replacement.
+            replacement(rules, st, o.from, false, None, ev);
+        }
         return;
     }
     let konger = &mut st.seats[o.from];

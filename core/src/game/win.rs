@@ -101,26 +101,29 @@ pub(super) fn self_win(
 }
 
 /// A win on the bonus tiles alone: `seat`'s own when `robbed` is `None` (self-drawn, every bonus
-/// tile set aside), or with the bonus tile `robbed` from another seat (all the others set aside).
+/// tile set aside), or with the bonus tile robbed from another seat, `(tile, that seat)` (all
+/// the others set aside).
 pub(super) fn bonus_win(
     rules: &dyn Rules,
     st: &State,
     seat: usize,
-    robbed: Option<Tile>,
+    robbed: Option<(Tile, usize)>,
 ) -> Option<(Hand, WinJudgement)> {
     let set = rules.tiles();
     let table = rules.table();
     let s = &st.seats[seat];
     let mut bonus = s.bonus.clone();
-    bonus.extend(robbed);
+    bonus.extend(robbed.map(|(t, _)| t));
     bonus.sort_unstable();
     bonus.dedup();
     let all = set.tiles().filter(|&t| set.is_bonus(t)).count();
-    if all == 0 || bonus.len() != all || robbed.is_some_and(|t| s.bonus.contains(&t)) {
+    if all == 0 || bonus.len() != all || robbed.is_some_and(|(t, _)| s.bonus.contains(&t)) {
         return None;
     }
+    let n = st.players().max(1);
     let how = WinHow {
         self_drawn: robbed.is_none(),
+        discarder: robbed.map(|(_, from)| (seat + n - from) % n),
         dealer: st.seats[st.dealer].wind,
         dealer_streak: st.dealer_streak,
         ..WinHow::default()
@@ -197,7 +200,7 @@ pub(super) fn discard_win(
 ) -> Option<(Hand, WinJudgement)> {
     let table = rules.table();
     if o.bonus {
-        return bonus_win(rules, st, seat, Some(o.tile)).filter(|_| table.bonus_win.robbed);
+        return bonus_win(rules, st, seat, Some((o.tile, o.from))).filter(|_| table.bonus_win.robbed);
     }
     let (tile, kong) = (o.tile, o.kong);
     if let Some(k) = kong {
