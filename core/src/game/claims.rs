@@ -318,13 +318,18 @@ fn win_on_offer(rules: &dyn Rules, st: &mut State, o: &Offer, winners: &[usize],
             }
         }
         Some(KongKind::Added) | Some(KongKind::Exposed) => {
-            for m in konger.melds.iter_mut() {
-                match *m {
-                    Meld::AddedKong { tile, from } | Meld::ExposedKong { tile, from } if tile == o.tile => {
-                        *m = Meld::Pung { tile, from };
-                        break;
+            let robbed = konger.melds.iter().position(|m| {
+                matches!(*m, Meld::AddedKong { tile, .. } | Meld::ExposedKong { tile, .. } if tile == o.tile)
+            });
+            if let Some(i) = robbed {
+                if let Meld::AddedKong { tile, from } | Meld::ExposedKong { tile, from } = konger.melds[i] {
+                    konger.melds[i] = Meld::Pung { tile, from };
+                }
+                // The robbed copy leaves the meld, red if it was.
+                if st.last_red {
+                    if let Some(r) = konger.meld_red.get_mut(i) {
+                        *r = r.saturating_sub(1);
                     }
-                    _ => {}
                 }
             }
         }
@@ -335,12 +340,19 @@ fn win_on_offer(rules: &dyn Rules, st: &mut State, o: &Offer, winners: &[usize],
                 .position(|m| *m == Meld::ConcealedKong { tile: o.tile })
             {
                 konger.melds.remove(i);
+                let red = if i < konger.meld_red.len() {
+                    konger.meld_red.remove(i)
+                } else {
+                    0
+                };
                 konger.concealed[o.tile.id()] += 3;
+                konger.red[o.tile.id()] += red.saturating_sub(u8::from(st.last_red));
             }
         }
     }
     if let Some((w, _, _)) = judged.first() {
-        st.seats[*w].concealed[o.tile.id()] += 1;
+        let red = st.last_red;
+        st.seats[*w].add_copy(o.tile, red);
     }
     if let Some(next) = finish(rules, st, &judged, o.tile, source, None, ev) {
         draw(rules, st, next, ev);
@@ -372,8 +384,9 @@ fn take_claim(
     }
     match action {
         Action::Pong => {
-            s.concealed[tile.id()] -= 2;
+            let red = s.take_copies(tile, 2, true) + u8::from(st.last_red);
             s.melds.push(Meld::Pung { tile, from });
+            s.add_meld_red(s.melds.len() - 1, red);
             ev.push(Event::Pong {
                 seat,
                 from: o.from,
@@ -386,15 +399,17 @@ fn take_claim(
         }
         Action::Chi(first) => {
             let set = rules.tiles();
+            let mut red = u8::from(st.last_red);
             for k in 0..3u8 {
                 if let Some(x) = set.step(first, k) {
                     if x != tile {
-                        s.concealed[x.id()] -= 1;
+                        red += s.take_copies(x, 1, true);
                     }
                 }
             }
             let claimed = (tile.id() - first.id() + 1) as u8;
             s.melds.push(Meld::Chow { first, claimed });
+            s.add_meld_red(s.melds.len() - 1, red);
             ev.push(Event::Chi {
                 seat,
                 from: o.from,
@@ -407,8 +422,9 @@ fn take_claim(
             });
         }
         Action::ExposedKong => {
-            s.concealed[tile.id()] -= 3;
+            let red = s.take_copies(tile, 3, true) + u8::from(st.last_red);
             s.melds.push(Meld::ExposedKong { tile, from });
+            s.add_meld_red(s.melds.len() - 1, red);
             if let Some(d) = s.declared.as_mut() {
                 d.hidden.retain(|&h| h != tile);
             }

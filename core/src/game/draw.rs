@@ -99,8 +99,10 @@ fn take(
     replaced: Option<(bool, Option<usize>)>,
     ev: &mut Vec<Event>,
 ) {
+    let red = st.wall.last_red();
+    st.last_red = red;
     let s = &mut st.seats[seat];
-    s.concealed[tile.id()] += 1;
+    s.add_copy(tile, red);
     s.missed_win = None;
     ev.push(Event::Draw {
         seat,

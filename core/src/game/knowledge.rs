@@ -88,6 +88,9 @@ impl Knowledge {
                 declared: None,
                 held_alone: Vec::new(),
                 void: None,
+                // A seat's requests do not say which copies are red.
+                red: [0; MAX_KINDS],
+                meld_red: Vec::new(),
             })
             .collect();
         let phase = match self.moment {
@@ -139,6 +142,7 @@ impl Knowledge {
             indicator_pending: false,
             winners: Vec::new(),
             left: vec![false; n],
+            last_red: false,
         }
     }
 }

@@ -36,8 +36,8 @@ pub use record::{replay, replay_observed, Divergence, Record};
 pub use rotation::{next_counters, next_dealer};
 pub use rules::{Rules, TableRules, WinJudgement, WinSource};
 pub use setup::{
-    arrange_seat_walls, arrange_wall, new_hand, new_hand_at, new_hand_from_wall, new_hand_from_wall_at,
-    SetupError,
+    arrange_seat_walls, arrange_wall, deal_seats, new_hand, new_hand_at, new_hand_from_marked_wall_at,
+    new_hand_from_wall, new_hand_from_wall_at, SetupError,
 };
 pub use state::{HandStart, Phase, State};
 pub use turn::{apply, legal_actions, IllegalAction};

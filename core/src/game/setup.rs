@@ -65,16 +65,24 @@ pub fn new_hand_at(
         .tiles()
         .flat_map(|t| (0..set.copies(t)).map(move |_| t))
         .collect();
+    // The first copies of a kind are its red ones; the shuffle moves the marks with the tiles
+    // (and draws the same numbers as without them, so seeds keep their walls).
+    let mut red: Vec<bool> = set
+        .tiles()
+        .flat_map(|t| (0..set.copies(t)).map(move |k| k < set.red_copies(t)))
+        .collect();
     for i in (1..tiles.len()).rev() {
         let j = rng.below(i as u64 + 1) as usize;
         tiles.swap(i, j);
+        red.swap(i, j);
     }
     let dice: Vec<u8> = (0..table.dice).map(|_| 1 + rng.below(6) as u8).collect();
     if !tiles.is_empty() {
         let start = break_point(&table.wall_sides, tiles.len(), dealer, &dice);
         tiles.rotate_left(start);
+        red.rotate_left(start);
     }
-    deal(rules, tiles, dice, dealer, round, start)
+    deal(rules, tiles, red, dice, dealer, round, start)
 }
 
 /// Starts a hand from a wall given in draw order (first tile drawn first, replacements taken
@@ -88,10 +96,25 @@ pub fn new_hand_from_wall(
     new_hand_from_wall_at(rules, wall, dealer, round, &HandStart::default())
 }
 
-/// [`new_hand_from_wall`] at a given point of a match.
+/// [`new_hand_from_wall`] at a given point of a match. No copy in the wall is red; see
+/// [`new_hand_from_marked_wall_at`].
 pub fn new_hand_from_wall_at(
     rules: &dyn Rules,
     wall: Vec<Tile>,
+    dealer: usize,
+    round: Wind,
+    start: &HandStart,
+) -> Result<(State, Vec<Event>), SetupError> {
+    new_hand_from_marked_wall_at(rules, wall, Vec::new(), dealer, round, start)
+}
+
+/// [`new_hand_from_wall_at`] with the red copies marked: `red[i]` says whether the tile at
+/// draw position `i` is a red copy (at most the tile set's red copies of each kind; missing
+/// entries are plain). For rebuilt games whose red fives are known.
+pub fn new_hand_from_marked_wall_at(
+    rules: &dyn Rules,
+    wall: Vec<Tile>,
+    red: Vec<bool>,
     dealer: usize,
     round: Wind,
     start: &HandStart,
@@ -101,13 +124,21 @@ pub fn new_hand_from_wall_at(
     for t in &wall {
         counts[t.id()] += 1;
     }
-    if wall.len() != set.total_tiles() || set.tiles().any(|t| counts[t.id()] != set.copies(t) as usize) {
+    let mut reds = [0usize; MAX_KINDS];
+    for (t, _) in wall.iter().zip(&red).filter(|(_, &r)| r) {
+        reds[t.id()] += 1;
+    }
+    if wall.len() != set.total_tiles()
+        || set
+            .tiles()
+            .any(|t| counts[t.id()] != set.copies(t) as usize || reds[t.id()] > set.red_copies(t) as usize)
+    {
         return Err(SetupError::WallMismatch {
             expected: set.total_tiles(),
             found: wall.len(),
         });
     }
-    deal(rules, wall, Vec::new(), dealer, round, start)
+    deal(rules, wall, red, Vec::new(), dealer, round, start)
 }
 
 /// Where the wall is broken: count seats counter-clockwise from the dealer by the dice total,
@@ -130,13 +161,13 @@ pub(super) fn break_point(sides: &[u32], len: usize, dealer: usize, dice: &[u8])
 pub(super) fn deal(
     rules: &dyn Rules,
     tiles: Vec<Tile>,
+    red: Vec<bool>,
     dice: Vec<u8>,
     dealer: usize,
     round: Wind,
     start: &HandStart,
 ) -> Result<(State, Vec<Event>), SetupError> {
     let table = rules.table();
-    let set = rules.tiles();
     let n = table.player_count();
     if !(2..=4).contains(&n) || dealer >= n {
         return Err(SetupError::Players {
@@ -150,7 +181,8 @@ pub(super) fn deal(
         Wall::per_seat(tiles, n, dealer)
     } else {
         Wall::new(tiles, table.kept_back as usize)
-    };
+    }
+    .with_red(red);
     if wall.remaining() < needed {
         return Err(SetupError::WallTooShort {
             needed,
@@ -176,9 +208,13 @@ pub(super) fn deal(
     }
     let order: Vec<usize> = (0..n).map(|k| (dealer + k) % n).collect();
     let mut hands: Vec<Vec<Tile>> = vec![Vec::new(); n];
+    let mut reds = vec![[0u8; MAX_KINDS]; n];
+    let mut last_red = false;
     for seat in deal_seats(table, dealer) {
         if let Some(t) = wall.draw_for(seat) {
             hands[seat].push(t);
+            last_red = wall.last_red();
+            reds[seat][t.id()] += u8::from(last_red);
         }
     }
     let seats: Vec<SeatState> = (0..n)
@@ -202,6 +238,8 @@ pub(super) fn deal(
                 declared: None,
                 held_alone: Vec::new(),
                 void: None,
+                red: reds[s],
+                meld_red: Vec::new(),
             }
         })
         .collect();
@@ -234,25 +272,13 @@ pub(super) fn deal(
         indicator_pending: false,
         winners: Vec::new(),
         left: vec![false; n],
+        last_red,
     };
     if table.replace_bonus_at_deal && table.claims.bonus {
         for &s in &order {
-            while let Some(b) = set
-                .tiles()
-                .find(|&t| set.is_bonus(t) && st.seats[s].concealed[t.id()] > 0)
+            if let Some(r) = replace_bonus(rules, &mut st, s, &mut events)
+                .map_err(|()| SetupError::WallTooShort { needed, have: 0 })?
             {
-                st.seats[s].concealed[b.id()] -= 1;
-                st.seats[s].bonus.push(b);
-                events.push(Event::Bonus { seat: s, tile: b });
-                let Some(r) = st.wall.replacement_for(s) else {
-                    return Err(SetupError::WallTooShort { needed, have: 0 });
-                };
-                st.seats[s].concealed[r.id()] += 1;
-                events.push(Event::Draw {
-                    seat: s,
-                    tile: r,
-                    replacement: true,
-                });
                 if s == dealer {
                     last = Some(r);
                 }
@@ -272,9 +298,42 @@ pub(super) fn deal(
     Ok((st, events))
 }
 
+/// Sets aside the bonus tiles seat `s` was dealt, each replaced from the wall's end; returns the
+/// last replacement (the dealer's tile to play on), or `Err` when the wall runs out.
+fn replace_bonus(
+    rules: &dyn Rules,
+    st: &mut State,
+    s: usize,
+    events: &mut Vec<Event>,
+) -> Result<Option<Tile>, ()> {
+    let set = rules.tiles();
+    let mut last = None;
+    while let Some(b) = set
+        .tiles()
+        .find(|&t| set.is_bonus(t) && st.seats[s].concealed[t.id()] > 0)
+    {
+        st.seats[s].take_copies(b, 1, false);
+        st.seats[s].bonus.push(b);
+        events.push(Event::Bonus { seat: s, tile: b });
+        let r = st.wall.replacement_for(s).ok_or(())?;
+        let red = st.wall.last_red();
+        st.seats[s].add_copy(r, red);
+        events.push(Event::Draw {
+            seat: s,
+            tile: r,
+            replacement: true,
+        });
+        if s == st.dealer {
+            st.last_red = red;
+        }
+        last = Some(r);
+    }
+    Ok(last)
+}
+
 /// The seat that receives each dealt tile, in wall order: blocks of four to each seat from the
 /// dealer, then single tiles, then the dealer's extra.
-pub(super) fn deal_seats(table: &super::rules::TableRules, dealer: usize) -> Vec<usize> {
+pub fn deal_seats(table: &super::rules::TableRules, dealer: usize) -> Vec<usize> {
     let n = table.player_count().max(1);
     let hand = table.hand_size as usize;
     let mut out = Vec::new();

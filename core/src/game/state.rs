@@ -18,6 +18,10 @@ pub struct Wall {
     /// Per-seat walls: for every seat, its next tile and one past its last (indices into
     /// `tiles`). Empty for one shared wall.
     own: Vec<(usize, usize)>,
+    /// Which tiles are red copies (`red[i]` for `tiles[i]`); empty when none is.
+    red: Vec<bool>,
+    /// The index of the tile taken last, to tell whether it was red.
+    last: Option<usize>,
 }
 
 impl Wall {
@@ -31,7 +35,27 @@ impl Wall {
             back,
             kept_back,
             own: Vec::new(),
+            red: Vec::new(),
+            last: None,
         }
+    }
+
+    /// The wall with its red copies marked: `red[i]` says whether the tile at draw position `i`
+    /// is a red copy of its kind (tile sets with red fives). Missing entries are plain.
+    pub fn with_red(mut self, red: Vec<bool>) -> Wall {
+        // No red copy is no marks at all, so that walls compare equal however they were built.
+        self.red = if red.contains(&true) { red } else { Vec::new() };
+        self
+    }
+
+    /// Whether the tile at draw position `i` is a red copy.
+    pub fn is_red(&self, i: usize) -> bool {
+        self.red.get(i).copied().unwrap_or(false)
+    }
+
+    /// Whether the tile taken last (drawn, dealt or taken as a replacement) was a red copy.
+    pub fn last_red(&self) -> bool {
+        self.last.is_some_and(|i| self.is_red(i))
     }
 
     /// One wall per seat: `tiles` (in draw order) is cut into `players` equal parts, part `k`
@@ -50,6 +74,8 @@ impl Wall {
             kept_back: 0,
             own,
             tiles,
+            red: Vec::new(),
+            last: None,
         }
     }
 
@@ -68,6 +94,8 @@ impl Wall {
             back: start,
             kept_back: 0,
             own,
+            red: Vec::new(),
+            last: None,
         }
     }
 
@@ -126,9 +154,11 @@ impl Wall {
                 return None;
             }
             *next += 1;
+            self.last = Some(*next - 1);
             return self.tiles.get(*next - 1).copied();
         }
         let t = *self.tiles.get(self.front).filter(|_| self.remaining() > 0)?;
+        self.last = Some(self.front);
         self.front += 1;
         Some(t)
     }
@@ -143,6 +173,7 @@ impl Wall {
             return None;
         }
         self.back -= 1;
+        self.last = Some(self.back);
         Some(self.tiles[self.back])
     }
 }
@@ -173,6 +204,10 @@ pub struct SeatState {
     pub held_alone: Vec<Tile>,
     /// The suit declared void (定缺), by index in the tile set's order.
     pub void: Option<u8>,
+    /// How many of the concealed copies of each kind are red (tile sets with red fives).
+    pub red: Counts,
+    /// Red copies in each meld, by meld index; shorter than `melds` when the rest hold none.
+    pub meld_red: Vec<u8>,
 }
 
 /// A ready declaration (亮倒).
@@ -217,6 +252,40 @@ impl SeatState {
             && set
                 .tiles()
                 .any(|t| self.concealed[t.id()] > 0 && self.is_void(set, t))
+    }
+
+    /// Takes `n` concealed copies of `t` out of the hand and returns how many of them were red:
+    /// plain copies first when they leave the hand (a discard), red ones first when they go into
+    /// a meld (`into_meld`), where they count for good. A player who values its red copies plays
+    /// so; the choice is the engine's, not the player's.
+    pub(crate) fn take_copies(&mut self, t: Tile, n: u8, into_meld: bool) -> u8 {
+        let i = t.id();
+        let plain = self.concealed[i].saturating_sub(self.red[i]);
+        let red = if into_meld {
+            n.min(self.red[i])
+        } else {
+            n.saturating_sub(plain).min(self.red[i])
+        };
+        self.concealed[i] = self.concealed[i].saturating_sub(n);
+        self.red[i] -= red;
+        red
+    }
+
+    /// Takes one copy of `t` into the hand, `red` or plain.
+    pub(crate) fn add_copy(&mut self, t: Tile, red: bool) {
+        self.concealed[t.id()] += 1;
+        self.red[t.id()] += u8::from(red);
+    }
+
+    /// Adds `red` red copies to meld `i`.
+    pub(crate) fn add_meld_red(&mut self, i: usize, red: u8) {
+        if red == 0 {
+            return;
+        }
+        if self.meld_red.len() <= i {
+            self.meld_red.resize(i + 1, 0);
+        }
+        self.meld_red[i] = self.meld_red[i].saturating_add(red);
     }
 }
 
@@ -341,6 +410,9 @@ pub struct State {
     /// Per seat: has won and left the hand (`AfterWin::Leave`); skipped in turn order, answers
     /// nothing, pays and is paid nothing more. All false while nobody has left.
     pub left: Vec<bool>,
+    /// The tile last moved in play (drawn, discarded, or added to a kong) was a red copy: what
+    /// a win on it takes.
+    pub last_red: bool,
 }
 
 /// Where a hand stands in its match: what the engine needs beyond the seed and the seats.
@@ -482,5 +554,50 @@ impl State {
             }
         }
         n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(held: u8, red: u8) -> SeatState {
+        let mut s = SeatState {
+            concealed: [0; crate::tile::MAX_KINDS],
+            melds: Vec::new(),
+            discards: Vec::new(),
+            bonus: Vec::new(),
+            wind: Wind::default(),
+            missed_win: None,
+            declared: None,
+            held_alone: Vec::new(),
+            void: None,
+            red: [0; crate::tile::MAX_KINDS],
+            meld_red: Vec::new(),
+        };
+        s.concealed[4] = held;
+        s.red[4] = red;
+        s
+    }
+
+    #[test]
+    fn discards_give_plain_copies_first_and_melds_take_red_first() {
+        let five = Tile::from_id(4);
+        // Two fives, one red: a discard is the plain one, a meld takes the red one.
+        let mut s = seat(2, 1);
+        assert_eq!(s.take_copies(five, 1, false), 0);
+        assert_eq!((s.concealed[4], s.red[4]), (1, 1));
+        let mut s = seat(2, 1);
+        assert_eq!(s.take_copies(five, 1, true), 1);
+        assert_eq!((s.concealed[4], s.red[4]), (1, 0));
+        // Only the red copy left: a discard gives it.
+        let mut s = seat(1, 1);
+        assert_eq!(s.take_copies(five, 1, false), 1);
+        // A pong's two copies out of three with one red: the red and a plain one.
+        let mut s = seat(3, 1);
+        assert_eq!(s.take_copies(five, 2, true), 1);
+        assert_eq!((s.concealed[4], s.red[4]), (1, 0));
+        s.add_meld_red(2, 1);
+        assert_eq!(s.meld_red, vec![0, 0, 1]);
     }
 }

@@ -320,7 +320,7 @@ pub(super) fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Acti
         }
         Action::Bonus(tile) => {
             let s = &mut st.seats[seat];
-            s.concealed[tile.id()] -= 1;
+            s.take_copies(tile, 1, false);
             s.bonus.push(tile);
             ev.push(Event::Bonus { seat, tile });
             // A seat holding every other bonus tile may rob this one (七搶一) before the
@@ -333,8 +333,9 @@ pub(super) fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Acti
         }
         Action::ConcealedKong(tile) => {
             let s = &mut st.seats[seat];
-            s.concealed[tile.id()] -= 4;
+            let red = s.take_copies(tile, 4, true);
             s.melds.push(Meld::ConcealedKong { tile });
+            s.add_meld_red(s.melds.len() - 1, red);
             if let Some(d) = s.declared.as_mut() {
                 d.hidden.retain(|&h| h != tile);
             }
@@ -351,15 +352,18 @@ pub(super) fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Acti
         }
         Action::AddedKong(tile) => {
             let s = &mut st.seats[seat];
-            s.concealed[tile.id()] -= 1;
-            for m in s.melds.iter_mut() {
-                if let Meld::Pung { tile: p, from } = *m {
-                    if p == tile {
-                        *m = Meld::AddedKong { tile, from };
-                        break;
-                    }
+            let red = s.take_copies(tile, 1, true);
+            if let Some(i) = s
+                .melds
+                .iter()
+                .position(|m| matches!(*m, Meld::Pung { tile: p, .. } if p == tile))
+            {
+                if let Meld::Pung { from, .. } = s.melds[i] {
+                    s.melds[i] = Meld::AddedKong { tile, from };
                 }
+                s.add_meld_red(i, red);
             }
+            st.last_red = red > 0;
             ev.push(Event::Kong {
                 seat,
                 tile,
@@ -393,7 +397,7 @@ pub(super) fn discard(
     if let Some(d) = s.declared.as_mut() {
         d.one_shot = false;
     }
-    s.concealed[tile.id()] -= 1;
+    let red = s.take_copies(tile, 1, false) > 0;
     s.discards.push(Discarded { tile, claimed: false });
     if s.concealed_len() == 1 {
         if let Some(alone) = rules.tiles().tiles().find(|k| s.concealed[k.id()] > 0) {
@@ -403,6 +407,7 @@ pub(super) fn discard(
         }
     }
     ev.push(Event::Discard { seat, tile });
+    st.last_red = red;
     reveal_pending(st);
     if let Some(k) = rules.table().discard_run {
         let run = match st.discard_run {

@@ -7,7 +7,7 @@ use super::money::pay;
 use super::rules::{AfterWin, Rules, TableRules, WinFacts, WinJudgement, WinSource};
 use super::state::{Offer, Phase, State, TurnStart};
 use crate::decompose::is_win;
-use crate::hand::{Context, Hand};
+use crate::hand::{Context, Hand, RedTiles};
 use crate::meld::Meld;
 use crate::notation::print_hand;
 use crate::tile::{Counts, Tile, TileSet};
@@ -67,7 +67,35 @@ pub(super) fn win_hand(
             flowers,
             extra: how.words(table),
         },
-        red: Default::default(),
+        red: red_tiles(st, seat, before, win, how.self_drawn),
+    }
+}
+
+/// Where the red copies of `seat`'s winning hand are: the winning tile is red when the tile
+/// last moved in play was (the draw, or the discard or kong tile won on); the concealed tiles
+/// before it are red as the seat's red counts say (less the drawn tile's own, when self-drawn).
+fn red_tiles(st: &State, seat: usize, before: &Counts, win: Tile, self_drawn: bool) -> RedTiles {
+    let s = &st.seats[seat];
+    let winning = st.last_red;
+    let mut concealed = Vec::new();
+    for (id, &held) in before.iter().enumerate() {
+        let mut red = s.red[id];
+        if self_drawn && winning && id == win.id() {
+            red = red.saturating_sub(1);
+        }
+        for _ in 0..red.min(held) {
+            concealed.push(Tile::from_id(id));
+        }
+    }
+    let melds = if s.meld_red.iter().any(|&r| r > 0) {
+        s.meld_red.clone()
+    } else {
+        Vec::new()
+    };
+    RedTiles {
+        melds,
+        concealed,
+        winning,
     }
 }
 

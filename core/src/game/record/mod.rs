@@ -5,7 +5,7 @@
 use super::action::Action;
 use super::event::{Event, KongKind, PaymentReason};
 use super::rules::Rules;
-use super::setup::{new_hand_at, new_hand_from_wall_at};
+use super::setup::{new_hand_at, new_hand_from_marked_wall_at};
 use super::state::{HandStart, Phase, PrepareStep, State};
 use super::turn::{legal_actions, step};
 use crate::tile::{Tile, TileSet, Wind};
@@ -292,6 +292,20 @@ impl Record {
             seats: None,
             events: events.iter().map(|e| RecordEvent::from_event(set, e)).collect(),
         }
+    }
+
+    /// The record with the red copies of its wall written red (`0m`): `red[i]` says whether the
+    /// tile at draw position `i` is a red copy. A record without a wall is left as it is (its
+    /// seed deals the red copies).
+    pub fn with_red_wall(mut self, set: &TileSet, red: &[bool]) -> Record {
+        if let Some(w) = self.wall.as_mut() {
+            for (name, _) in w.iter_mut().zip(red).filter(|(_, &r)| r) {
+                if set.has_red() {
+                    *name = name.replacen(|c: char| c.is_ascii_digit(), "0", 1);
+                }
+            }
+        }
+        self
     }
 
     /// The record with the match position of `st` (a state of this hand): the starting stacks

@@ -43,7 +43,9 @@ pub(super) fn replay_events(
         Some(w) => {
             let tiles: Option<Vec<Tile>> = w.iter().map(|s| tile_of(set, s)).collect();
             let tiles = tiles.ok_or_else(|| fail(0, "the wall has a tile this ruleset lacks".into()))?;
-            new_hand_from_wall_at(rules, tiles, record.dealer, round, &record.start())
+            // A red copy is written `0m` in a tile set with red fives (which has no rank ten).
+            let red = w.iter().map(|s| set.has_red() && s.starts_with('0')).collect();
+            new_hand_from_marked_wall_at(rules, tiles, red, record.dealer, round, &record.start())
         }
         None => new_hand_at(rules, record.seed, record.dealer, round, &record.start()),
     };
