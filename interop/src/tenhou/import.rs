@@ -4,7 +4,8 @@
 //! deposits) and compared with the next INIT, and the final points with `owari=`.
 
 use super::log::{Event, Init, Log};
-use super::replay::{play, Kinds, Mismatch};
+use super::replay::{play, Mismatch};
+use super::wall::Kinds;
 use mj_core::game::matchplay::rank;
 use mj_core::game::rules::RankingTies;
 use mj_core::game::{next_counters, next_dealer, Record, Rules};
@@ -141,7 +142,7 @@ pub fn import(t: &Table, log: &Log, file: &str) -> Outcome {
             out.divergence = Some(Divergence { hand, mismatch: m });
         }
     };
-    let kinds = match Kinds::new(t) {
+    let kinds = match Kinds::new(t, log.red_fives()) {
         Ok(k) => k,
         Err(e) => {
             let m = Mismatch {
@@ -202,8 +203,12 @@ pub fn import(t: &Table, log: &Log, file: &str) -> Outcome {
             Some(&p.wall),
             &p.events,
         )
-        .at(t, &p.state);
+        .at(t, &p.state)
+        .with_red_wall(t.tiles(), &p.red);
         let ours = record.net();
+        if let Some(m) = p.red_choice.clone() {
+            diverge(&mut out, k + 1, m);
+        }
         let (w_ours, w_log) = (record.winners(), winners(hand));
         if w_ours != w_log {
             let m = Mismatch {

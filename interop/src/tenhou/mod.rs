@@ -15,6 +15,7 @@ pub mod meld;
 pub mod replay;
 pub mod scoring;
 pub mod tile;
+pub mod wall;
 pub mod win;
 pub mod xml;
 

@@ -7,12 +7,10 @@
 
 use super::log::{Event, Init};
 use super::meld::{Meld, MeldKind};
-use super::tile::TileId;
+use super::wall::{arrange, Kinds};
 use mj_core::game::state::{Phase, TurnStart};
-use mj_core::game::{
-    apply, arrange_wall, legal_actions, new_hand_from_wall_at, Action, HandStart, Rules, State,
-};
-use mj_core::{parse_tiles, Tile, Wind};
+use mj_core::game::{apply, legal_actions, new_hand_from_marked_wall_at, Action, HandStart, Rules, State};
+use mj_core::{Tile, Wind};
 use mj_dsl::table::Table;
 
 /// Where and how a hand stopped agreeing with its log.
@@ -28,149 +26,16 @@ pub struct Mismatch {
 
 /// A hand the engine played to its end.
 pub struct Played {
-    /// The wall in draw order the hand was dealt from.
+    /// The wall in draw order the hand was dealt from, and which of its tiles are red copies.
     pub wall: Vec<Tile>,
+    pub red: Vec<bool>,
     /// The engine's events, from the deal to the last payment.
     pub events: Vec<mj_core::game::Event>,
     /// The final state (its phase is `Over`).
     pub state: State,
-}
-
-/// Our tiles for Tenhou's 34 kinds, found by name in the ruleset's tile set. The engine counts
-/// tiles by kind and does not follow which copy of a five is red, so a red five is its kind here.
-pub struct Kinds(Vec<Tile>);
-
-impl Kinds {
-    /// The kinds of `t`'s tile set, or the name it lacks.
-    pub fn new(t: &Table) -> Result<Kinds, String> {
-        let mut out = Vec::with_capacity(34);
-        for k in 0..34u32 {
-            let id = TileId::new(k * 4 + 1).ok_or("tile ids")?;
-            let name = match id.suit() {
-                'z' => id.symbol(false).to_string(),
-                s => format!("{}{s}", id.symbol(false)),
-            };
-            let tiles = parse_tiles(t.tiles(), &name)
-                .map_err(|e| format!("ruleset {} has no tile {name}: {e}", t.table().ruleset))?;
-            out.push(*tiles.first().ok_or("an empty tile name")?);
-        }
-        Ok(Kinds(out))
-    }
-
-    pub fn of(&self, id: TileId) -> Tile {
-        self.0[usize::from(id.kind())]
-    }
-}
-
-/// The tiles one hand's events reveal, in the places the wall must hold them.
-struct Reveal {
-    hands: Vec<Vec<Tile>>,
-    /// Ordinary draws in order (the dealer's first draw is dealt as its 14th tile instead).
-    front: Vec<Tile>,
-    /// Replacement draws (after a kan or a nuki) in order.
-    replacements: Vec<Tile>,
-    /// Dora indicators in order of reveal, and the ura-dora indicators under them.
-    indicators: Vec<Tile>,
-    ura: Vec<Tile>,
-}
-
-fn reveal(kinds: &Kinds, init: &Init, events: &[Event], dealer_extra: bool) -> Reveal {
-    let mut hands: Vec<Vec<Tile>> = init
-        .hai
-        .iter()
-        .map(|h| h.iter().map(|&t| kinds.of(t)).collect())
-        .collect();
-    let (mut front, mut replacements) = (Vec::new(), Vec::new());
-    let mut after_kan: Option<u8> = None;
-    let mut indicators = vec![kinds.of(init.dora_indicator)];
-    let mut ura = Vec::new();
-    let mut first = dealer_extra;
-    for e in events {
-        match e {
-            Event::Draw { who, tile } => {
-                let t = kinds.of(*tile);
-                if first && *who == init.oya {
-                    hands[usize::from(init.oya)].push(t);
-                } else if after_kan == Some(*who) {
-                    replacements.push(t);
-                } else {
-                    front.push(t);
-                }
-                first = false;
-                after_kan = None;
-            }
-            Event::Call { who, meld } if is_kan(meld) => after_kan = Some(*who),
-            Event::Dora { tile } => indicators.push(kinds.of(*tile)),
-            Event::Agari(a) if ura.is_empty() => ura = a.ura_hai.iter().map(|&t| kinds.of(t)).collect(),
-            _ => {}
-        }
-    }
-    Reveal {
-        hands,
-        front,
-        replacements,
-        indicators,
-        ura,
-    }
-}
-
-fn is_kan(m: &Meld) -> bool {
-    matches!(
-        m.kind,
-        MeldKind::ClosedKan | MeldKind::OpenKan | MeldKind::AddedKan | MeldKind::Nuki
-    )
-}
-
-/// The wall in draw order that deals `r` and reveals its draws and indicators: the kept-back
-/// tiles at the wall's end hold indicator `k` at `2k` and its ura-dora indicator at `2k + 1`
-/// (the engine's `[wall.indicators]` layout); replacement draws come from just before them.
-fn arrange(t: &Table, dealer: usize, r: &Reveal) -> Result<Vec<Tile>, String> {
-    let set = t.tiles();
-    let kept_back = t.table().kept_back as usize;
-    if 2 * r.indicators.len() > kept_back || 2 * r.ura.len() > kept_back {
-        return Err(format!(
-            "{} dora indicators, but the ruleset keeps {kept_back} tiles back",
-            r.indicators.len()
-        ));
-    }
-    let mut kept: Vec<Option<Tile>> = vec![None; kept_back];
-    for (k, &i) in r.indicators.iter().enumerate() {
-        kept[2 * k] = Some(i);
-    }
-    for (k, &u) in r.ura.iter().enumerate() {
-        kept[2 * k + 1] = Some(u);
-    }
-    let mut left: Vec<i64> = set.tiles().map(|x| i64::from(set.copies(x))).collect();
-    let used = r
-        .hands
-        .iter()
-        .flatten()
-        .chain(&r.front)
-        .chain(&r.replacements)
-        .chain(kept.iter().flatten());
-    for x in used {
-        left[x.id()] -= 1;
-    }
-    if let Some(x) = set.tiles().find(|x| left[x.id()] < 0) {
-        return Err(format!(
-            "the log shows more than {} copies of {}",
-            set.copies(x),
-            set.notation(x)
-        ));
-    }
-    // Kept-back places the log never shows get the remaining tiles, lowest first.
-    let mut pool = set
-        .playing_tiles()
-        .flat_map(|x| (0..left[x.id()].max(0)).map(move |_| x));
-    for slot in kept.iter_mut().filter(|s| s.is_none()) {
-        *slot = pool.next();
-    }
-    let kept: Vec<Tile> = kept.into_iter().flatten().collect();
-    if kept.len() != kept_back {
-        return Err("too few tiles left for the dead wall".into());
-    }
-    let back: Vec<Tile> = kept.iter().rev().chain(&r.replacements).copied().collect();
-    arrange_wall(t, dealer, &r.hands, &r.front, &back).map_err(|e| e.to_string())
+    /// Where a player's choice of red or plain five differed from the engine's (the hand was
+    /// played on with the engine's).
+    pub red_choice: Option<Mismatch>,
 }
 
 /// A log event in words, with the tag it stands for.
@@ -217,6 +82,8 @@ struct Hand<'a> {
     events: Vec<mj_core::game::Event>,
     /// Seats that announced riichi (REACH step 1) and have not yet discarded.
     reaching: Vec<u8>,
+    /// The first red-five choice the engine made otherwise than the log's player.
+    choice: Option<Mismatch>,
 }
 
 type Step = Result<(), (String, String)>;
@@ -302,8 +169,10 @@ impl Hand<'_> {
                             "the engine offers no such declaration".into(),
                         ));
                     };
+                    self.red_discard(seat, t, self.kinds.red(*tile))?;
                     return self.act(seat, a);
                 }
+                self.red_discard(seat, t, self.kinds.red(*tile))?;
                 self.act(seat, Action::Discard(t))
             }
             Event::Reach { who, step: 1, .. } => {
@@ -368,19 +237,74 @@ impl Hand<'_> {
                     }
                 }
                 self.answer(&[(seat, action)])?;
-                match &self.st.phase {
-                    Phase::Turn(t) if t.seat == seat => Ok(()),
-                    _ => Err((
+                let melds = self.st.seats[seat].melds.len();
+                let took = matches!(&self.st.phase, Phase::Turn(t) if t.seat == seat)
+                    || (meld.kind == MeldKind::OpenKan && melds > 0);
+                if !took {
+                    return Err((
                         format!("seat {who}'s call takes the tile"),
                         "another claim took it".into(),
-                    )),
+                    ));
                 }
+                self.red_meld(seat, melds.saturating_sub(1), meld)
+            }
+            MeldKind::AddedKan => {
+                self.turn_of(who)?;
+                let pung = self.st.seats[seat]
+                    .melds
+                    .iter()
+                    .position(|m| matches!(m, mj_core::Meld::Pung { tile, .. } if *tile == kind));
+                self.act(seat, action)?;
+                pung.map_or(Ok(()), |i| self.red_meld(seat, i, meld))
             }
             _ => {
                 self.turn_of(who)?;
-                self.act(seat, action)
+                self.act(seat, action)?;
+                let melds = self.st.seats[seat].melds.len();
+                match meld.kind {
+                    MeldKind::ClosedKan => self.red_meld(seat, melds.saturating_sub(1), meld),
+                    _ => Ok(()),
+                }
             }
         }
+    }
+
+    /// The engine discards a seat's plain copies before its red ones and melds red ones first:
+    /// a log whose player chose otherwise (with both copies in hand) is noted as the hand's
+    /// divergence, and the hand played on with the engine's choice.
+    fn red_discard(&mut self, seat: usize, t: Tile, red: bool) -> Step {
+        let s = &self.st.seats[seat];
+        let engine = s.red[t.id()] > 0 && s.concealed[t.id()] <= s.red[t.id()];
+        if engine == red {
+            return Ok(());
+        }
+        let which = |r: bool| if r { "the red" } else { "a plain" };
+        let m = Mismatch {
+            event: format!("seat {seat} discards {}", self.name(t)),
+            expected: format!("{} copy discarded", which(red)),
+            got: format!(
+                "the engine discards {} one (plain copies go first)",
+                which(engine)
+            ),
+        };
+        self.choice.get_or_insert(m);
+        Ok(())
+    }
+
+    /// The red copies of meld `i` of `seat` against the log's meld.
+    fn red_meld(&mut self, seat: usize, i: usize, meld: &Meld) -> Step {
+        let want = meld.tiles.iter().filter(|&&id| self.kinds.red(id)).count();
+        let got = self.st.seats[seat].meld_red.get(i).copied().unwrap_or(0) as usize;
+        if want == got {
+            return Ok(());
+        }
+        let m = Mismatch {
+            event: format!("seat {seat} calls {:?} (<N m=\"{}\">)", meld.kind, meld.code),
+            expected: format!("{want} red five(s) in the meld"),
+            got: format!("{got} in the engine's (red copies are melded first)"),
+        };
+        self.choice.get_or_insert(m);
+        Ok(())
     }
 }
 
@@ -411,10 +335,9 @@ pub fn play(
         expected,
         got,
     };
-    let r = reveal(kinds, init, events, t.table().dealer_extra > 0);
-    let wall =
-        arrange(t, dealer, &r).map_err(|e| fail("INIT", ("a wall holding the log's tiles".into(), e)))?;
-    let (st, dealt) = new_hand_from_wall_at(t, wall.clone(), dealer, round, &start)
+    let (wall, red) = arrange(t, kinds, init, events)
+        .map_err(|e| fail("INIT", ("a wall holding the log's tiles".into(), e)))?;
+    let (st, dealt) = new_hand_from_marked_wall_at(t, wall.clone(), red.clone(), dealer, round, &start)
         .map_err(|e| fail("INIT", ("a deal".into(), e.to_string())))?;
     let mut h = Hand {
         t,
@@ -422,6 +345,7 @@ pub fn play(
         st,
         events: dealt,
         reaching: Vec::new(),
+        choice: None,
     };
     let mut ended = false;
     for (i, e) in events.iter().enumerate() {
@@ -444,7 +368,9 @@ pub fn play(
     }
     Ok(Some(Played {
         wall,
+        red,
         events: h.events,
         state: h.st,
+        red_choice: h.choice,
     }))
 }
