@@ -417,11 +417,13 @@ impl Record {
         if !self.winners().is_empty() {
             return 0;
         }
+        // A deposit is one payment line per seat; its payer's is the negative one.
         let paid = self
             .events
             .iter()
             .filter(|e| {
-                matches!(e, RecordEvent::Payment { reason: Some(r), .. } if r == PaymentReason::Deposit.name())
+                matches!(e, RecordEvent::Payment { reason: Some(r), amount, .. }
+                    if r == PaymentReason::Deposit.name() && *amount < 0)
             })
             .count();
         self.deposits
