@@ -207,7 +207,11 @@ impl Ruleset {
         let extra = &hand.context.extra;
         let mut seen = 0u64;
         for (j, (k, v)) in extra.iter().enumerate() {
-            let Some(i) = self.context_words.iter().position(|w| w.word == *k) else {
+            let Some(i) = self
+                .context_words
+                .iter()
+                .position(|w| mj_core::hand::same_word(&w.word, k))
+            else {
                 continue;
             };
             let repeated = match 1u64.checked_shl(i as u32) {
