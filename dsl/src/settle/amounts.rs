@@ -75,30 +75,57 @@ pub fn slot_of(name: &str, words: &[String]) -> Option<usize> {
         .or_else(|| words.iter().position(|w| w == name).map(|i| VARS.len() + i))
 }
 
+/// Slots kept on the stack: the amounts and up to this many words less (a ruleset with more
+/// words puts its slots on the heap). Settling is done for every scored hand, and an allocation
+/// per settlement was a measurable part of it.
+const INLINE_SLOTS: usize = 48;
+
 /// The values of one evaluation: each amount in its slot, then the words' values.
-pub struct Slots(Vec<i64>);
+pub struct Slots {
+    inline: [i64; INLINE_SLOTS],
+    /// Every slot, when there are more than fit inline (else empty).
+    heap: Vec<i64>,
+}
 
 impl Slots {
     /// Every amount 0, room for `words` word values (0 until set).
     pub fn new(words: usize) -> Slots {
-        Slots(vec![0; VARS.len() + words])
+        let n = VARS.len() + words;
+        Slots {
+            inline: [0; INLINE_SLOTS],
+            heap: if n > INLINE_SLOTS { vec![0; n] } else { Vec::new() },
+        }
+    }
+
+    fn values_mut(&mut self) -> &mut [i64] {
+        if self.heap.is_empty() {
+            &mut self.inline
+        } else {
+            &mut self.heap
+        }
     }
 
     pub fn set(&mut self, a: Amount, value: i64) -> &mut Slots {
-        self.0[a as usize] = value;
+        self.values_mut()[a as usize] = value;
         self
     }
 
     /// The context words' values, in the ruleset's order.
     pub fn words(&mut self, values: impl IntoIterator<Item = i64>) -> &mut Slots {
-        for (slot, v) in self.0[VARS.len()..].iter_mut().zip(values) {
+        for (slot, v) in self.values_mut()[VARS.len()..].iter_mut().zip(values) {
             *slot = v;
         }
         self
     }
 
-    /// A formula's value with these slots, through the one evaluator.
+    /// A formula's value with these slots, through the one evaluator. Slots past the words are
+    /// 0 and named by no formula (names were resolved to slots at load).
     pub fn eval(&self, rs: &Ruleset, formula: &Cond) -> i64 {
-        formula.eval(&Facts::amounts(&rs.tiles, &self.0))
+        let values = if self.heap.is_empty() {
+            &self.inline[..]
+        } else {
+            &self.heap[..]
+        };
+        formula.eval(&Facts::amounts(&rs.tiles, values))
     }
 }

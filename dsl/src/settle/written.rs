@@ -68,6 +68,10 @@ fn seat_letter(seat: usize) -> char {
 /// Who had declared ready, from the context words the ruleset names for it.
 fn declared(rs: &Ruleset, hand: &Hand, winner: usize, players: usize) -> Vec<bool> {
     let words = &rs.settlement.declared_words;
+    // Without the words nobody is known to have declared: an empty list reads as all false.
+    if words.winner.is_none() && words.payers.is_none() {
+        return Vec::new();
+    }
     let mut declared = vec![false; players];
     if let Some(w) = &words.winner {
         declared[winner] = hand.context.has(w);
@@ -100,13 +104,20 @@ fn from_melds(rs: &Ruleset, hand: &Hand, winner: usize, players: usize, pay: &mu
             _ => None,
         };
     }
-    let mut feeders = vec![Vec::new(); players];
-    feeders[winner] = melds
-        .iter()
-        .filter_map(|m| m.source_seat(winner, players))
-        .collect();
-    pay.claim_feeders = feeders;
-    pay.one_suit = hand.is_one_suit(&rs.tiles);
+    // Whom the claims came from and whether the hand is of one suit are read only by the
+    // liabilities that name them; without those they stay empty and false, as for a plain win.
+    let liable = &rs.settlement.liable;
+    if liable.same_feeder_calls.is_some() {
+        let mut feeders = vec![Vec::new(); players];
+        feeders[winner] = melds
+            .iter()
+            .filter_map(|m| m.source_seat(winner, players))
+            .collect();
+        pay.claim_feeders = feeders;
+    }
+    if liable.one_suit_display.is_some() {
+        pay.one_suit = hand.is_one_suit(&rs.tiles);
+    }
 }
 
 /// The seats that have already won and left the hand, from the ruleset's `table_words.left`
