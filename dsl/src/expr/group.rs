@@ -61,7 +61,14 @@ impl Pick {
         for &t in tiles {
             p.mask |= 1 << t;
         }
-        p.ranks[..n].sort_unstable();
+        // A pick holds a few sets: an insertion sort in place, without the call of a general sort.
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && p.ranks[j - 1] > p.ranks[j] {
+                p.ranks.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         p
     }
 }
@@ -93,18 +100,112 @@ impl Group {
         self.accepts_pattern(p)
     }
 
+    /// Whether the pattern says anything of suits or ranks (then only suited sets match it).
+    fn needs_suits(&self) -> bool {
+        self.same_suit
+            || self.different_suits
+            || self.same_rank
+            || self.ranks.is_some()
+            || !self.steps.is_empty()
+    }
+
+    /// A necessary condition for any pick of the sets `sr` (suit and rank of each, as
+    /// [`suit_ranks`] gives them; `tiles` their first tiles) to match: enough sets the class
+    /// `allowed` admits, and among them enough of one suit, of one rank, of different suits and
+    /// of each rank the pattern names. Tested once per reading and group, it spares most readings
+    /// the walk over every pick: on most a pattern such as "3 chows: different suits, same rank"
+    /// fails already here.
+    fn may_match(&self, sr: &[(u8, u8, bool)], tiles: &[usize], allowed: u64) -> bool {
+        let needs_suits = self.needs_suits();
+        let mut by_suit = [0u8; 32];
+        // Ranks past 31 share the last slot: a count can only grow, so the test stays necessary.
+        let mut by_rank = [0u8; 32];
+        let mut usable = 0usize;
+        for (&(s, r, suited), &t) in sr.iter().zip(tiles) {
+            if 1u64.wrapping_shl(t as u32) & !allowed != 0 || (needs_suits && !suited) {
+                continue;
+            }
+            usable += 1;
+            by_suit[s as usize & 31] += 1;
+            by_rank[(r as usize).min(31)] += 1;
+        }
+        if usable < self.count {
+            return false;
+        }
+        if !needs_suits {
+            return true;
+        }
+        let most = |h: &[u8; 32]| h.iter().copied().max().unwrap_or(0) as usize;
+        if (self.same_suit && most(&by_suit) < self.count)
+            || (self.same_rank && most(&by_rank) < self.count)
+            || (self.different_suits && by_suit.iter().filter(|&&c| c > 0).count() < self.count)
+        {
+            return false;
+        }
+        // The named ranks, sorted: each run of one rank needs that many sets of it.
+        let want = self.ranks.as_deref().unwrap_or(&[]);
+        want.chunk_by(|a, b| a == b)
+            .all(|run| by_rank[(run[0] as usize).min(31)] as usize >= run.len())
+    }
+
+    /// How many picks match, worked out from counts instead of trying every pick, for the
+    /// patterns of sets of one rank (`same rank` with `same suit`, `different suits` or neither:
+    /// identical chows, 三色同顺, 三色同刻): every pick is then sets of one rank, and their number
+    /// per rank follows from how many usable sets each suit has there. `None` for other patterns.
+    fn count_by_rank(&self, sr: &[(u8, u8, bool)], tiles: &[usize], allowed: u64) -> Option<usize> {
+        let k = self.count;
+        if !self.same_rank
+            || self.ranks.is_some()
+            || !self.steps.is_empty()
+            || (self.same_suit && self.different_suits)
+            || k == 0
+            || k > 8
+        {
+            return None;
+        }
+        // The usable sets (in the class, of a suit) as (rank, suit), sorted so that each rank and,
+        // within it, each suit is one run.
+        let mut sets = [(0u8, 0u8); 8];
+        let mut m = 0;
+        for (&(s, r, suited), &t) in sr.iter().zip(tiles) {
+            if suited && 1u64.wrapping_shl(t as u32) & !allowed == 0 && m < 8 {
+                sets[m] = (r, s);
+                m += 1;
+            }
+        }
+        let sets = &mut sets[..m];
+        sets.sort_unstable();
+        let mut found = 0;
+        for rank in sets.chunk_by(|a, b| a.0 == b.0) {
+            found += if self.same_suit {
+                rank.chunk_by(|a, b| a == b)
+                    .map(|suit| choose(suit.len(), k))
+                    .sum()
+            } else if self.different_suits {
+                // One set from each of k different suits: the k-th elementary symmetric sum of
+                // the per-suit counts.
+                let mut e = [0usize; 9];
+                e[0] = 1;
+                for suit in rank.chunk_by(|a, b| a == b) {
+                    for j in (1..=k).rev() {
+                        e[j] += e[j - 1] * suit.len();
+                    }
+                }
+                e[k]
+            } else {
+                choose(rank.len(), k)
+            };
+        }
+        Some(found)
+    }
+
     /// [`Group::accepts`] but for the tile class: the number of sets, suits and ranks.
     pub fn accepts_pattern(&self, p: &Pick) -> bool {
         let n = p.n;
         if n != self.count {
             return false;
         }
-        let needs_suits = self.same_suit
-            || self.different_suits
-            || self.same_rank
-            || self.ranks.is_some()
-            || !self.steps.is_empty();
-        if !needs_suits {
+        if !self.needs_suits() {
             return true;
         }
         let r = &p.ranks[..n];
@@ -116,7 +217,8 @@ impl Group {
             return false;
         }
         if let Some(want) = &self.ranks {
-            if want.as_slice() != r {
+            // Compared as numbers rather than through memcmp: a pick holds a few sets.
+            if want.len() != r.len() || want.iter().zip(r).any(|(a, b)| a != b) {
                 return false;
             }
         }
@@ -241,14 +343,37 @@ pub fn count_groups(g: &Group, f: &Facts) -> usize {
         return 0;
     }
     let sr = suit_ranks(f, &tiles[..n]);
-    let mut found = 0;
-    for_each_subset(n, g.count, |idx| {
-        if g.accepts(&pick(&sr, &tiles, idx), f) {
-            found += 1;
+    // The class is the same for every pick: worked out once ([`Group::accepts`] per pick).
+    let allowed = g.tiles.as_ref().map_or(u64::MAX, |c| c.eval(f));
+    if !g.may_match(&sr[..n], &tiles[..n], allowed) {
+        return 0;
+    }
+    let walk = || {
+        let mut found = 0;
+        for_each_subset(n, g.count, |idx| {
+            let p = pick(&sr, &tiles, idx);
+            if p.mask & !allowed == 0 && g.accepts_pattern(&p) {
+                found += 1;
+            }
+            true
+        });
+        found
+    };
+    match g.count_by_rank(&sr[..n], &tiles[..n], allowed) {
+        Some(found) => {
+            debug_assert_eq!(found, walk(), "count_by_rank against the walk over every pick");
+            found
         }
-        true
-    });
-    found
+        None => walk(),
+    }
+}
+
+/// `n` choose `k`, for the few sets of a reading.
+fn choose(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
 }
 
 /// Suit and rank of each set's first tile, looked up once per reading for every pick.
