@@ -354,13 +354,21 @@ pub(crate) fn derived_words(
     for (slot, &(w, t)) in extra.iter_mut().zip(&rs.word_counts_as) {
         *slot = (t, words.get(w).copied().flatten().unwrap_or(0));
     }
-    let mut tiles = Vec::new();
-    // A tile-valued word the hand does not carry was left `None` by the caller.
+    // A tile-valued word the hand does not carry was left `None` by the caller. Each indicator
+    // counts on its own, so they are summed as read, without a list.
     rs.each_word(hand, |i, v| {
         if rs.context_words[i].value == mj_core::WordValue::Tiles {
             words[i] = v.map(|v| {
-                quick_tiles(&rs.tiles, v, &mut tiles);
-                indicated(rs.points.dora_next.as_deref(), &tiles, counts, &extra[..n_extra])
+                let mut n = 0i64;
+                quick_tiles(&rs.tiles, v, |t| {
+                    n = n.saturating_add(indicated(
+                        rs.points.dora_next.as_deref(),
+                        &[t],
+                        counts,
+                        &extra[..n_extra],
+                    ));
+                });
+                n
             });
         }
     });
@@ -405,8 +413,7 @@ pub(crate) fn seat_flowers(set: &mj_core::TileSet, hand: &mj_core::Hand) -> (i64
 
 /// The tiles of a tile-valued word, which the notation has already checked (`3m`, `19mE`, `5z`,
 /// `0p`), read without the parser: every hand with dora indicators needs them.
-fn quick_tiles(set: &mj_core::TileSet, text: &str, out: &mut Vec<mj_core::Tile>) {
-    out.clear();
+fn quick_tiles(set: &mj_core::TileSet, text: &str, mut each: impl FnMut(mj_core::Tile)) {
     let bytes = text.as_bytes();
     let mut start = None;
     for (i, &b) in bytes.iter().enumerate() {
@@ -422,11 +429,11 @@ fn quick_tiles(set: &mj_core::TileSet, text: &str, out: &mut Vec<mj_core::Tile>)
                         (_, 0) => set.red_tile(b as char).or_else(|| set.suited(b as char, 10)),
                         _ => set.suited(b as char, r),
                     };
-                    out.extend(t);
+                    t.into_iter().for_each(&mut each);
                 }
                 start = None;
             }
-            other => out.extend(set.honour(other as char)),
+            other => set.honour(other as char).into_iter().for_each(&mut each),
         }
     }
 }

@@ -18,7 +18,7 @@ use crate::reading::FormRules;
 use crate::tile::{Counts, Knits, TileSet};
 
 mod readings;
-pub use readings::{divisions, divisions_into, readings, Division};
+pub use readings::{divisions, divisions_into, each_reading, readings, Division};
 
 /// The largest concealed part considered: eight sets and a pair. No variant comes close, and a
 /// bound keeps enumeration and shanten search finite on absurd input instead of exploding.

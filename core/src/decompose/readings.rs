@@ -257,19 +257,33 @@ pub fn readings(
     winning: Tile,
 ) -> Vec<Reading> {
     let mut out = Vec::new();
-    splits(set, rules, melds, concealed, winning, &mut |base| {
-        for (win, wait) in placements(set, &base, winning).iter() {
-            let r = Reading {
-                win,
-                wait,
-                ..base.clone()
-            };
-            if !out.contains(&r) {
-                out.push(r);
-            }
+    each_reading(set, rules, melds, concealed, winning, |r| {
+        if !out.contains(&r) {
+            out.push(r);
         }
     });
     out
+}
+
+/// The readings of [`readings`] one at a time, into `emit`, without collecting them; a reading
+/// may come twice (as [`readings`] lists it once, a caller that keeps them drops repeats).
+pub fn each_reading(
+    set: &TileSet,
+    rules: &FormRules,
+    melds: &[Meld],
+    concealed: &Counts,
+    winning: Tile,
+    mut emit: impl FnMut(Reading),
+) {
+    splits(set, rules, melds, concealed, winning, &mut |base| {
+        for (win, wait) in placements(set, &base, winning).iter() {
+            emit(Reading {
+                win,
+                wait,
+                ..base.clone()
+            });
+        }
+    });
 }
 
 /// One split of a complete hand with every place the winning tile can take in it: the unit fans

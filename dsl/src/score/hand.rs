@@ -228,10 +228,13 @@ pub(super) fn divisions(rs: &Ruleset, hand: &Hand, concealed: &Counts, win: Tile
     let set = &rs.tiles;
     if rs.scoring.wait_per_reading {
         divs.clear();
-        for reading in mj_core::decompose::readings(set, &rs.forms, &hand.melds, concealed, win) {
-            let waits = 1 << reading.wait.bit();
-            divs.push(Division { reading, waits });
-        }
+        // Into the buffer directly, repeats dropped as `readings` drops them.
+        mj_core::decompose::each_reading(set, &rs.forms, &hand.melds, concealed, win, |reading| {
+            if !divs.iter().any(|d| d.reading == reading) {
+                let waits = 1 << reading.wait.bit();
+                divs.push(Division { reading, waits });
+            }
+        });
     } else {
         mj_core::decompose::divisions_into(set, &rs.forms, &hand.melds, concealed, win, divs);
     }
