@@ -15,7 +15,7 @@ use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 3 {
-        eprintln!("usage: score_file RULESET FILE [SECONDS [report|outcome]]");
+        eprintln!("usage: score_file RULESET FILE [SECONDS|ROUNDSx [report|outcome]]");
         std::process::exit(2);
     }
     let rs = match mj_dsl::load(&args[1]) {
@@ -32,7 +32,11 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let seconds: f64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(2.0);
+    // `3x` instead of seconds: exactly three rounds, for instruction counts that do not depend on
+    // the machine's load (`valgrind --tool=callgrind`, one run of `1x` against one of `2x`).
+    let limit = args.get(3).map_or("2", String::as_str);
+    let rounds: Option<u64> = limit.strip_suffix('x').and_then(|n| n.parse().ok());
+    let seconds: f64 = limit.parse().unwrap_or(2.0);
     let mode = args.get(4).map_or("score", String::as_str);
     if !["score", "report", "outcome"].contains(&mode) {
         eprintln!("unknown mode '{mode}': write report, outcome or nothing (the plain score)");
@@ -70,7 +74,11 @@ fn main() {
             }
         }
         reps += 1;
-        if start.elapsed().as_secs_f64() >= seconds {
+        let done = match rounds {
+            Some(n) => reps >= n,
+            None => start.elapsed().as_secs_f64() >= seconds,
+        };
+        if done {
             break;
         }
     }
