@@ -8,9 +8,9 @@ use crate::settle::drawn::settle_drawn_table;
 use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinPay};
 use mj_core::game::rules::{
     AfterWin, BonusWin, ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation,
-    Declaration, DiscardRunFacts, DrawnFacts, Furiten, Indicators, KongFacts, KongReveal, LastCopy,
-    MissedWin, MultipleWinners, RankingTies, RobKong, Rules, TableRules, WinFact, WinFacts, WinJudgement,
-    WinSource,
+    Declaration, DiscardRunFacts, DrawnFacts, Exchange, ExchangeDirection, Furiten, Indicators, KongFacts,
+    KongReveal, LastCopy, MissedWin, MultipleWinners, RankingTies, RobKong, Rules, TableRules, WinFact,
+    WinFacts, WinJudgement, WinSource,
 };
 use mj_core::{FormRules, Hand, TileSet};
 
@@ -56,6 +56,34 @@ impl Table {
 
 fn bad(key: &str, value: &str, expected: &str) -> String {
     format!("ruleset [play] {key} = \"{value}\" is not supported; use one of {expected}")
+}
+
+/// `[play.exchange]` as the engine takes it: none for `tiles = 0`.
+fn exchange_rule(play: &crate::schema::Play) -> Result<Option<Exchange>, String> {
+    let Some(x) = &play.exchange else {
+        return Ok(None);
+    };
+    if x.tiles == 0 {
+        return Ok(None);
+    }
+    if x.tiles > 4 {
+        return Err(format!(
+            "ruleset [play.exchange] tiles = {}: pass 1 to 4 tiles (0 for no exchange)",
+            x.tiles
+        ));
+    }
+    let direction = match x.direction.as_str() {
+        "dice" => ExchangeDirection::Dice,
+        "next" => ExchangeDirection::Next,
+        "across" => ExchangeDirection::Across,
+        "previous" => ExchangeDirection::Previous,
+        other => return Err(bad("exchange direction", other, "dice, next, across, previous")),
+    };
+    Ok(Some(Exchange {
+        tiles: x.tiles,
+        same_suit: x.same_suit,
+        direction,
+    }))
 }
 
 /// Maps the ruleset's play settings to engine enums.
@@ -155,6 +183,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         multiple_winners,
         after_win,
         declare_void: play.declare_void,
+        exchange: exchange_rule(play)?,
         rob_kong,
         missed_win,
         no_kong_after_chi: play.no_kong_after_chi,

@@ -6,6 +6,8 @@
 //! `mj score` of the recorded hand pays as play did). Decisions 17: the first winner deals next.
 //! Decisions 5 (定缺): every player declares a void suit before play (the greedy bot the suit it
 //! holds least); its tiles are discarded first, never ponged or konged, and nobody wins holding one.
+//! Decisions 4 (换三张): before that, every player passes three tiles of one suit face down, in a
+//! direction one seeded die draws per hand.
 
 use mj_core::game::matchplay::play_match;
 use mj_core::game::play::run_observed;
@@ -278,8 +280,8 @@ fn the_void_suit_is_declared_first_and_kept() {
             .collect();
         assert_eq!(voids.len(), 4, "seed {seed}: every seat declares");
         assert!(
-            matches!(record.events[1], RecordEvent::Void { .. }),
-            "seed {seed}: right after the deal"
+            matches!(record.events[5], RecordEvent::Void { .. }),
+            "seed {seed}: right after the exchange"
         );
         for e in &record.events {
             if let RecordEvent::Win { seat, hand, .. } = e {
@@ -300,4 +302,79 @@ fn the_void_suit_is_declared_first_and_kept() {
         games == 60 && discards_forced > 100,
         "{discards_forced} forced discards"
     );
+}
+
+/// Decisions 4: right after the deal every seat passes three tiles of one suit from its hand, all
+/// in the same direction (next, across or previous seat, drawn per hand from the seed: each occurs
+/// over the seeds); the void declarations follow.
+#[test]
+fn three_tiles_of_one_suit_are_exchanged_first() {
+    let t = table();
+    let set = t.tiles().clone();
+    let mut directions = [0usize; 4];
+    for seed in 0..40 {
+        let r = hand(&t, seed);
+        let RecordEvent::Deal { hands, .. } = &r.events[0] else {
+            panic!("seed {seed}: the deal comes first")
+        };
+        let mut step = None;
+        for k in 0..4 {
+            let RecordEvent::Exchange { seat, to, tiles } = &r.events[1 + k] else {
+                panic!(
+                    "seed {seed}: four exchanges follow the deal: {:?}",
+                    r.events[1 + k]
+                )
+            };
+            assert_eq!(tiles.len(), 3, "seed {seed}");
+            let suits: Vec<char> = tiles.iter().map(|x| x.chars().last().unwrap()).collect();
+            assert!(
+                suits.iter().all(|&c| c == suits[0]),
+                "seed {seed}: {tiles:?} not one suit"
+            );
+            let dealt = mj_core::notation::parse_tiles(&set, &hands[*seat]).unwrap();
+            for x in tiles {
+                let tile = mj_core::notation::parse_tiles(&set, x).unwrap()[0];
+                let passed = tiles.iter().filter(|y| *y == x).count();
+                assert!(
+                    dealt.iter().filter(|&&d| d == tile).count() >= passed,
+                    "seed {seed}"
+                );
+            }
+            let d = (to + 4 - seat) % 4;
+            assert!(
+                d != 0 && step.is_none_or(|s| s == d),
+                "seed {seed}: one direction"
+            );
+            step = Some(d);
+        }
+        directions[step.unwrap()] += 1;
+        assert!(
+            matches!(r.events[5], RecordEvent::Void { .. }),
+            "seed {seed}: then 定缺"
+        );
+    }
+    assert!(
+        directions[1] > 0 && directions[2] > 0 && directions[3] > 0,
+        "{directions:?}"
+    );
+}
+
+/// Option exchange_three = true (Decisions 4, the default) or false (plain 血战: no exchange, the
+/// void declarations follow the deal).
+#[test]
+fn exchange_three_values() {
+    for (name, passes) in [
+        ("sichuan[exchange_three=true]", 4),
+        ("sichuan[exchange_three=false]", 0),
+    ] {
+        let t = Table::new(load(name).expect("loads")).expect("table rules");
+        let r = hand(&t, 3);
+        let n = r
+            .events
+            .iter()
+            .filter(|e| matches!(e, RecordEvent::Exchange { .. }))
+            .count();
+        assert_eq!(n, passes, "{name}");
+        assert!(matches!(r.events[1 + passes], RecordEvent::Void { .. }), "{name}");
+    }
 }

@@ -58,6 +58,10 @@ fn action_text(set: &TileSet, a: &Action) -> String {
         Action::Pong => "pong".into(),
         Action::ExposedKong => "exposed_kong".into(),
         Action::Win => "win".into(),
+        Action::Exchange(pick) => format!(
+            "exchange {}",
+            pick.tiles().iter().map(|&t| n(t)).collect::<Vec<_>>().join(" ")
+        ),
         Action::DeclareVoid(suit) => match set.suits().get(usize::from(suit)) {
             Some(x) => format!("void {}", x.letter),
             None => format!("void {suit}"),

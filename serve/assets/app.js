@@ -639,6 +639,7 @@ function describe(e, names) {
     case 'chi': return `${who(e.seat)} ${zh ? '吃' : 'chows'} ${tl(e.tile)}`;
     case 'pong': return `${who(e.seat)} ${zh ? '碰' : 'pungs'} ${tl(e.tile)}`;
     case 'kong': return `${who(e.seat)} ${zh ? '杠' : 'kongs'} ${tl(e.tile)} (${e.kind})`;
+    case 'exchange': return `${who(e.seat)} ${zh ? '换三张给' : 'passes'} ${e.tiles.map(tl).join(' ')}${zh ? ' ' : ' to '}${who(e.to)}`;
     case 'void': return `${who(e.seat)} ${zh ? '定缺' : 'declares void'} ${e.suit}`;
     case 'ready': return `${who(e.seat)} ${zh ? '亮倒' : 'declares ready'}`;
     case 'win': return `${who(e.seat)} ${zh ? (e.self_drawn ? '自摸和' : '和') : (e.self_drawn ? 'wins self-drawn' : 'wins')} ${tl(e.tile)}: ${e.fans.join(' ')} = ${e.total}`;

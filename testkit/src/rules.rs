@@ -93,6 +93,7 @@ fn table() -> TableRules {
         multiple_winners: MultipleWinners::First,
         after_win: AfterWin::End,
         declare_void: false,
+        exchange: None,
         rob_kong: RobKong {
             added: true,
             concealed: false,

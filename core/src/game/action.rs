@@ -26,6 +26,8 @@ pub enum Action {
     ExposedKong,
     /// Win on the discard, or rob the kong on offer.
     Win,
+    /// Before play: pass these tiles face down (换三张).
+    Exchange(TilePick),
     /// Before play: declare the suit with this index (in the tile set's order) void (定缺).
     DeclareVoid(u8),
     /// Declare ready (亮倒) and discard `discard`; `hidden` is a bit set of tile ids (bit = id) of
@@ -47,6 +49,10 @@ impl Action {
             Action::Pong => "pong".into(),
             Action::ExposedKong => "exposed kong".into(),
             Action::Win => "win".into(),
+            Action::Exchange(pick) => format!(
+                "pass {}",
+                pick.tiles().iter().map(|&t| set.notation(t)).collect::<String>()
+            ),
             Action::DeclareVoid(suit) => match set.suits().get(usize::from(suit)) {
                 Some(s) => format!("declare {} ({}) void", s.letter, s.name),
                 None => format!("declare suit {suit} void"),
@@ -64,5 +70,34 @@ impl Action {
                 s
             }
         }
+    }
+}
+
+/// A few tiles chosen together (at most four), kept as plain data so that actions stay `Copy`:
+/// the tiles a seat passes in an exchange, in tile order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TilePick {
+    tiles: [Tile; 4],
+    len: u8,
+}
+
+impl TilePick {
+    /// The pick of `tiles` (sorted); `None` for more than four.
+    pub fn new(tiles: &[Tile]) -> Option<TilePick> {
+        if tiles.len() > 4 {
+            return None;
+        }
+        let mut v = tiles.to_vec();
+        v.sort_unstable();
+        let mut out = [Tile::from_id(0); 4];
+        out[..v.len()].copy_from_slice(&v);
+        Some(TilePick {
+            tiles: out,
+            len: v.len() as u8,
+        })
+    }
+
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles[..usize::from(self.len)]
     }
 }

@@ -103,6 +103,13 @@ pub enum Event {
         fans: Vec<String>,
         total: i64,
     },
+    /// Tiles passed before play (换三张) from `seat` to `to`; every seat's pass is written once all
+    /// have chosen.
+    Exchange {
+        seat: usize,
+        to: usize,
+        tiles: Vec<Tile>,
+    },
     /// A suit declared void before play (定缺): the index of the suit in the tile set's order.
     /// Every seat's declaration is written once all have chosen.
     Void {

@@ -143,6 +143,7 @@ impl Knowledge {
             winners: Vec::new(),
             left: vec![false; n],
             last_red: false,
+            exchange_die: 0,
         }
     }
 }

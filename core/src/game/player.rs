@@ -153,6 +153,9 @@ impl Player for GreedyBot {
         if let Some(void) = least_held_suit(set, &c, legal) {
             return void;
         }
+        if let Some(pass) = loosest_pass(set, &c, legal) {
+            return pass;
+        }
         if legal.iter().any(|a| matches!(a, Action::Discard(_))) {
             // Own turn: best discard, unless a kong is at least as good. The 14-tile figure is
             // the shanten after the best discard, a lower bound for every discard; so trying
@@ -270,4 +273,29 @@ fn least_held_suit(set: &TileSet, c: &Counts, legal: &[Action]) -> Option<Action
         })
         .min_by_key(|&(held, s, _)| (held, s))
         .map(|(_, _, a)| a)
+}
+
+/// The exchange a greedy player makes: the pick whose tiles are the least connected to the rest
+/// of the hand (the suit it is readiest to give up), the lowest pick on a tie. `None` when no
+/// exchange is legal.
+fn loosest_pass(set: &TileSet, c: &Counts, legal: &[Action]) -> Option<Action> {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Exchange(pick) => {
+                let mut after = *c;
+                for t in pick.tiles() {
+                    after[t.id()] -= 1;
+                }
+                let kept: u32 = set
+                    .tiles()
+                    .filter(|t| after[t.id()] > 0)
+                    .map(|t| connection(set, &after, t) * u32::from(after[t.id()]))
+                    .sum();
+                Some((std::cmp::Reverse(kept), *a))
+            }
+            _ => None,
+        })
+        .min_by_key(|&(k, a)| (k, format!("{a:?}")))
+        .map(|(_, a)| a)
 }

@@ -64,6 +64,30 @@ pub enum AfterWin {
     Leave,
 }
 
+/// A pre-play exchange of tiles (换三张).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exchange {
+    /// Tiles each seat passes (1–4).
+    pub tiles: u8,
+    /// The tiles passed must all be of one suit.
+    pub same_suit: bool,
+    pub direction: ExchangeDirection,
+}
+
+/// Where the exchanged tiles go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExchangeDirection {
+    /// One die from the hand's seeded generator: 1–2 to the next seat, 3–4 across, 5–6 to the
+    /// previous seat (a hand dealt from an arranged wall passes to the next seat).
+    Dice,
+    /// To the next seat in turn order (下家).
+    Next,
+    /// Across the table (对家): two seats on.
+    Across,
+    /// To the previous seat (上家).
+    Previous,
+}
+
 /// Who deals the next hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DealerRotation {
@@ -145,6 +169,9 @@ pub struct TableRules {
     /// of that suit it may discard only such tiles, it may never pong or kong one, and it cannot
     /// win holding one.
     pub declare_void: bool,
+    /// Before play (and before declaring void) every seat passes tiles face down to another
+    /// (换三张); `None` for no exchange.
+    pub exchange: Option<Exchange>,
     pub rob_kong: RobKong,
     pub missed_win: MissedWin,
     /// No kong in the same turn as a chi.

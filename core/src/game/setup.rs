@@ -82,7 +82,14 @@ pub fn new_hand_at(
         tiles.rotate_left(start);
         red.rotate_left(start);
     }
-    deal(rules, tiles, red, dice, dealer, round, start)
+    // Thrown after the dice, so tables without an exchange deal as they always did.
+    let die = match table.exchange.map(|e| e.direction) {
+        Some(super::rules::ExchangeDirection::Dice) => 1 + rng.below(6) as u8,
+        _ => 0,
+    };
+    let (mut st, events) = deal(rules, tiles, red, dice, dealer, round, start)?;
+    st.exchange_die = die;
+    Ok((st, events))
 }
 
 /// Starts a hand from a wall given in draw order (first tile drawn first, replacements taken
@@ -273,6 +280,7 @@ pub(super) fn deal(
         winners: Vec::new(),
         left: vec![false; n],
         last_red,
+        exchange_die: 0,
     };
     if table.replace_bonus_at_deal && table.claims.bonus {
         for &s in &order {

@@ -342,6 +342,8 @@ pub struct Offer {
 /// are made, then take effect together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PrepareStep {
+    /// Each seat passes tiles face down (换三张).
+    Exchange,
     /// Each seat declares a void suit (定缺).
     Void,
 }
@@ -413,6 +415,8 @@ pub struct State {
     /// The tile last moved in play (drawn, discarded, or added to a kong) was a red copy: what
     /// a win on it takes.
     pub last_red: bool,
+    /// The die thrown for the exchange's direction (0: none thrown).
+    pub exchange_die: u8,
 }
 
 /// Where a hand stands in its match: what the engine needs beyond the seed and the seats.

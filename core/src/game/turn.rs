@@ -380,7 +380,8 @@ pub(super) fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Acti
         | Action::Pong
         | Action::ExposedKong
         | Action::Win
-        | Action::DeclareVoid(_) => {}
+        | Action::DeclareVoid(_)
+        | Action::Exchange(_) => {}
     }
 }
 

@@ -325,9 +325,11 @@ impl Tracker {
                     _ => Response::Peng(discard),
                 }
             }
-            Action::Pass | Action::Bonus(_) | Action::DeclareReady { .. } | Action::DeclareVoid(_) => {
-                Response::Pass
-            }
+            Action::Pass
+            | Action::Bonus(_)
+            | Action::DeclareReady { .. }
+            | Action::DeclareVoid(_)
+            | Action::Exchange(_) => Response::Pass,
         }
     }
 }

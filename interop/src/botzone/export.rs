@@ -140,7 +140,10 @@ pub fn export_record(t: &Table, r: &Record, id: &str) -> Result<String, String> 
             RecordEvent::Ready { .. }
             | RecordEvent::Flower { .. }
             | RecordEvent::Horses { .. }
-            | RecordEvent::Void { .. } => return Err("the record has an event Botzone does not know".into()),
+            | RecordEvent::Void { .. }
+            | RecordEvent::Exchange { .. } => {
+                return Err("the record has an event Botzone does not know".into())
+            }
         }
     }
     let _ = writeln!(

@@ -115,6 +115,12 @@ pub enum RecordEvent {
         fans: Vec<String>,
         total: i64,
     },
+    /// Tiles passed before play (换三张) from `seat` to `to`.
+    Exchange {
+        seat: usize,
+        to: usize,
+        tiles: Vec<String>,
+    },
     /// A suit declared void before play (定缺), by its letter.
     Void {
         seat: usize,
@@ -247,6 +253,11 @@ impl RecordEvent {
                 reason: (*reason != PaymentReason::Win).then(|| reason.name().to_string()),
             },
             Event::ExhaustiveDraw => RecordEvent::ExhaustiveDraw,
+            Event::Exchange { seat, to, tiles } => RecordEvent::Exchange {
+                seat: *seat,
+                to: *to,
+                tiles: tiles.iter().map(|&t| n(t)).collect(),
+            },
             Event::Void { seat, suit } => RecordEvent::Void {
                 seat: *seat,
                 suit: set
@@ -572,13 +583,8 @@ impl Record {
                     writeln!(out, "{} penalty {}, the hand ends", wind(*seat), id)
                 }
                 RecordEvent::ExhaustiveDraw => writeln!(out, "exhaustive draw (荒牌)"),
-                RecordEvent::Void { seat, suit } => {
-                    let name = suit
-                        .chars()
-                        .next()
-                        .and_then(|c| set.suit_by_letter(c))
-                        .map_or(String::new(), |s| format!(" ({})", s.name));
-                    writeln!(out, "{} declares {}{} void (定缺)", wind(*seat), suit, name)
+                RecordEvent::Exchange { .. } | RecordEvent::Void { .. } => {
+                    writeln!(out, "{}", prepare_line(set, e, wind))
                 }
                 RecordEvent::Horses { seat, tiles } => {
                     let t: String = tiles.iter().map(|t| glyph(t)).collect();
@@ -587,6 +593,27 @@ impl Record {
             };
         }
         out
+    }
+}
+
+/// A step before play as the text record writes it: who passed what to whom (换三张), who
+/// declared which suit void (定缺).
+fn prepare_line(set: &TileSet, e: &RecordEvent, wind: impl Fn(usize) -> char) -> String {
+    let glyph = |s: &str| tile_of(set, s).map_or_else(|| s.to_string(), |t| set.glyph(t));
+    match e {
+        RecordEvent::Exchange { seat, to, tiles } => {
+            let t: String = tiles.iter().map(|t| glyph(t)).collect();
+            format!("{} passes {} to {} (换三张)", wind(*seat), t, wind(*to))
+        }
+        RecordEvent::Void { seat, suit } => {
+            let name = suit
+                .chars()
+                .next()
+                .and_then(|c| set.suit_by_letter(c))
+                .map_or(String::new(), |s| format!(" ({})", s.name));
+            format!("{} declares {}{} void (定缺)", wind(*seat), suit, name)
+        }
+        _ => String::new(),
     }
 }
 

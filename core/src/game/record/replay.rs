@@ -235,6 +235,16 @@ pub(super) fn derive_action(
             Some(claimed.unwrap_or(Action::Pass))
         }
         Phase::Prepare(p) => match p.step {
+            PrepareStep::Exchange => events[pos..]
+                .iter()
+                .take_while(|e| matches!(e, RecordEvent::Exchange { .. }))
+                .find_map(|e| match e {
+                    RecordEvent::Exchange { seat: s, tiles, .. } if *s == seat => {
+                        let tiles: Option<Vec<Tile>> = tiles.iter().map(|t| tile_of(set, t)).collect();
+                        crate::game::action::TilePick::new(&tiles?).map(Action::Exchange)
+                    }
+                    _ => None,
+                }),
             // The choices are written together once all are made: this seat's is among them.
             PrepareStep::Void => events[pos..]
                 .iter()
