@@ -6,11 +6,12 @@ use crate::ruleset::{Ruleset, WordSource};
 use crate::score::{score, ScoreError};
 use crate::settle::drawn::settle_drawn_table;
 use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinPay};
+use mj_core::game::event::AbortReason;
 use mj_core::game::rules::{
-    AfterWin, BonusWin, ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple, DealerRotation,
-    Declaration, DiscardRunFacts, DrawnFacts, Exchange, ExchangeDirection, Furiten, Indicators, KongFacts,
-    KongReveal, LastCopy, MissedWin, MultipleWinners, RankingTies, RobKong, Rules, TableRules, WinFact,
-    WinFacts, WinJudgement, WinSource,
+    AbortiveDraws, AfterWin, BonusWin, ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple,
+    DealerRotation, Declaration, DiscardRunFacts, DrawnFacts, Exchange, ExchangeDirection, Furiten,
+    Indicators, KongFacts, KongReveal, LastCopy, MissedWin, MultipleWinners, RankingTies, RobKong, Rules,
+    TableRules, WinFact, WinFacts, WinJudgement, WinSource,
 };
 use mj_core::{FormRules, Hand, TileSet};
 
@@ -196,6 +197,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         declaration: declaration_rules(play)?,
         furiten: furiten_rules(play)?,
         indicators: indicator_rules(rs)?,
+        abortive: abortive_rules(play)?,
         context_facts,
         last_copy,
         fixed_seat_winds,
@@ -244,6 +246,25 @@ fn declaration_rules(play: &crate::schema::Play) -> Result<Declaration, String> 
         public_waits: d.public_waits,
         kong_on_discard: d.kong_on_discard,
     })
+}
+
+/// `[play] abortive_draws`: the names of the hands the table calls off.
+fn abortive_rules(play: &crate::schema::Play) -> Result<AbortiveDraws, String> {
+    let mut a = AbortiveDraws::default();
+    for name in &play.abortive_draws {
+        match AbortReason::from_name(name) {
+            Some(AbortReason::NineKinds) => a.nine_kinds = true,
+            Some(AbortReason::FourWinds) => a.four_winds = true,
+            Some(AbortReason::AllDeclared) => a.all_declared = true,
+            Some(AbortReason::FourKongs) => a.four_kongs = true,
+            Some(AbortReason::ThreeWins) => a.three_wins = true,
+            None => {
+                let names: Vec<&str> = AbortReason::ALL.iter().map(|r| r.name()).collect();
+                return Err(bad("abortive_draws", name, &names.join(", ")));
+            }
+        }
+    }
+    Ok(a)
 }
 
 /// `[wall.indicators]`: they need two kept-back tiles each (the indicator and the one under it).

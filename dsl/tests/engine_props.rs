@@ -69,6 +69,8 @@ struct Seen {
     capped_wins: usize,
     /// Hands won by three players in turn (血战到底: winners leave, play goes on).
     three_winners: usize,
+    /// Hands called off (途中流局).
+    aborted: usize,
 }
 
 /// `MJ_ENGINE_PROPS_SCALE=N` multiplies every ruleset's hand count (for long local runs).
@@ -128,6 +130,7 @@ fn check_ruleset(name: &str, hands: u64) -> Seen {
         for e in &record.events {
             match e {
                 RecordEvent::Ready { .. } => seen.ready += 1,
+                RecordEvent::AbortiveDraw { .. } => seen.aborted += 1,
                 RecordEvent::Payment { reason: Some(r), .. } if r == "kong" => seen.kong_payments += 1,
                 RecordEvent::Payment { reason: Some(r), .. } if r == "drawn_hand" => seen.drawn_payments += 1,
                 RecordEvent::Payment { reason: Some(r), .. } if r == "discard_run" => seen.discard_runs += 1,
@@ -152,11 +155,26 @@ fn check_ruleset(name: &str, hands: u64) -> Seen {
     seen
 }
 
-/// Riichi: declarations with deposits, frozen hands, furiten, the facts given to the scorer.
+/// Riichi: declarations with deposits, frozen hands, furiten, the facts given to the scorer,
+/// the kuikae ban, ready payments at the exhaustive draw, abortive draws.
 #[test]
 fn riichi_keeps_every_invariant() {
-    let seen = check_ruleset("riichi", 300);
-    assert!(seen.ready > 0, "riichi: {seen:?}");
+    let seen = check_ruleset("riichi", 500);
+    assert!(seen.ready > 0 && seen.drawn_payments > 0, "riichi: {seen:?}");
+}
+
+/// riichi-ema (every ron paid, no abortive draws) and riichi-sanma (three players, a 2,000
+/// ready split, nine kinds and four kongs only).
+#[test]
+fn riichi_variants_keep_every_invariant() {
+    let seen = check_ruleset("riichi-ema", 300);
+    assert_eq!(seen.aborted, 0, "riichi-ema: {seen:?}");
+    let seen = check_ruleset("riichi-sanma", 300);
+    // Random seats take the nine-kinds choice when they have it (more often with 108 tiles).
+    assert!(
+        seen.ready > 0 && seen.drawn_payments > 0 && seen.aborted > 0,
+        "riichi-sanma: {seen:?}"
+    );
 }
 
 #[test]

@@ -66,6 +66,7 @@ fn action_text(set: &TileSet, a: &Action) -> String {
             Some(x) => format!("void {}", x.letter),
             None => format!("void {suit}"),
         },
+        Action::AbortiveDraw => "abortive_draw".into(),
         Action::DeclareReady { discard, hidden } => {
             let mut s = format!("ready {}", n(discard));
             let kept: Vec<String> = set.tiles().filter(|t| hidden >> t.id() & 1 == 1).map(n).collect();

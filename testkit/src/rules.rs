@@ -111,6 +111,7 @@ fn table() -> TableRules {
         declaration: Default::default(),
         furiten: Default::default(),
         indicators: Default::default(),
+        abortive: Default::default(),
         context_facts: Vec::new(),
         fixed_seat_winds: false,
         bonus_win: Default::default(),

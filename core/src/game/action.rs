@@ -33,6 +33,9 @@ pub enum Action {
     /// Declare ready (亮倒) and discard `discard`; `hidden` is a bit set of tile ids (bit = id) of
     /// concealed triplets kept hidden.
     DeclareReady { discard: Tile, hidden: u64 },
+    /// Call the hand off as an abortive draw (九種九牌: nine kinds of terminals and honours on
+    /// the first draw), where the table allows it.
+    AbortiveDraw,
 }
 
 impl Action {
@@ -57,6 +60,7 @@ impl Action {
                 Some(s) => format!("declare {} ({}) void", s.letter, s.name),
                 None => format!("declare suit {suit} void"),
             },
+            Action::AbortiveDraw => "abortive draw".into(),
             Action::DeclareReady { discard, hidden } => {
                 let mut s = format!("declare ready, discard {}", set.notation(discard));
                 let kept: Vec<String> = set

@@ -1,9 +1,10 @@
 //! A tile on offer (a discard, or a kong that may be robbed): which seats may answer and how, and
 //! how the answers resolve (wins first, then the ruleset's claim priority).
 
+use super::abort::{abort, abort_after_discard, kong_limit_open};
 use super::action::Action;
 use super::draw::{draw, kong_stands, next_wall_empty, replacement};
-use super::event::{Event, KongKind};
+use super::event::{AbortReason, Event, KongKind};
 use super::money::{capped, deposit, ends_with_other_first, kong_allowed};
 use super::rules::{ClaimKind, Furiten, MissedWin, MultipleWinners, Rules, WinJudgement, WinSource};
 use super::state::{Offer, Phase, State, Turn, TurnStart};
@@ -70,6 +71,7 @@ pub(super) fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Off
         if table.claims.exposed_kong
             && have >= 3
             && st.wall.remaining_for(seat) > 0
+            && kong_limit_open(rules, st)
             && kong_allowed(rules, st, seat, KongKind::Exposed, Some(o.from), false)
         {
             out.push(Action::ExposedKong);
@@ -256,6 +258,10 @@ pub(super) fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mu
         MultipleWinners::Two => 2,
         MultipleWinners::All => n,
     };
+    if table.abortive.three_wins && winners.len() >= 3 {
+        abort(st, AbortReason::ThreeWins, winners, ev);
+        return;
+    }
     winners.truncate(limit);
     if !winners.is_empty() {
         win_on_offer(rules, st, &o, &winners, ev);
@@ -269,6 +275,9 @@ pub(super) fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mu
     deposit(rules, st, o.from, ev);
     if let Some(kind) = o.kong {
         kong_stands(rules, st, o.from, kind, o.kong_from, o.after_kong, ev);
+        return;
+    }
+    if abort_after_discard(rules, st, ev) {
         return;
     }
     let best = o

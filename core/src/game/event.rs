@@ -49,6 +49,46 @@ impl PaymentReason {
     }
 }
 
+/// Why a hand was called off (an [`crate::game::rules::AbortiveDraws`] rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AbortReason {
+    /// A player called it off holding nine kinds of terminals and honours on its first draw.
+    NineKinds,
+    /// Every player's first discard was the same wind, with no call.
+    FourWinds,
+    /// Every player declared ready.
+    AllDeclared,
+    /// Four kongs by more than one player.
+    FourKongs,
+    /// Three players claimed a win on one discard.
+    ThreeWins,
+}
+
+impl AbortReason {
+    pub const ALL: [AbortReason; 5] = [
+        AbortReason::NineKinds,
+        AbortReason::FourWinds,
+        AbortReason::AllDeclared,
+        AbortReason::FourKongs,
+        AbortReason::ThreeWins,
+    ];
+
+    /// The name in records and in `[play] abortive_draws`.
+    pub fn name(self) -> &'static str {
+        match self {
+            AbortReason::NineKinds => "nine_kinds",
+            AbortReason::FourWinds => "four_winds",
+            AbortReason::AllDeclared => "all_declared",
+            AbortReason::FourKongs => "four_kongs",
+            AbortReason::ThreeWins => "three_wins",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<AbortReason> {
+        AbortReason::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     /// The hands as dealt (bonus tiles still in them), seat by seat.
@@ -132,6 +172,12 @@ pub enum Event {
     },
     /// The wall ran out without a win (荒牌).
     ExhaustiveDraw,
+    /// The hand was called off before the wall ran out (途中流局); `seats` are the players the
+    /// reason names: the declarer of nine kinds, the claimants of three wins; empty otherwise.
+    AbortiveDraw {
+        reason: AbortReason,
+        seats: Vec<usize>,
+    },
     /// Horses (买马) revealed from the wall's end for `seat`'s win, last tile first; they stay in
     /// the wall.
     Horses {

@@ -5,7 +5,7 @@
 use super::play::{play_hand_at, PlayError};
 use super::player::Player;
 use super::record::Record;
-use super::rotation::{next_counters, next_dealer};
+use super::rotation::next_counters;
 use super::rules::{RankingTies, Rules};
 use super::state::HandStart;
 use crate::rng::Rng;
@@ -170,7 +170,7 @@ pub fn play_match(
                 if changes {
                     record.seats = Some(occupant.clone());
                 }
-                let (next, passed) = next_dealer(table, dealer, &record.first_winners(), record.discarder());
+                let (next, passed) = record.next_dealer(table);
                 counters = next_counters(dealer, &record.winners(), counters);
                 deposits = record.deposits_left();
                 streak = if next == dealer { streak + 1 } else { 0 };

@@ -5,6 +5,7 @@
 //! [`rules::Rules`] trait: plain table data ([`rules::TableRules`]) plus two callbacks, one that
 //! judges a winning hand and one that settles it. The engine never sees TOML or scripts.
 
+mod abort;
 pub mod action;
 mod claims;
 mod draw;
@@ -26,7 +27,7 @@ mod turn;
 mod win;
 
 pub use action::Action;
-pub use event::{Event, KongKind};
+pub use event::{AbortReason, Event, KongKind};
 pub use knowledge::{Knowledge, Moment};
 pub use matchplay::{play_match, MatchResult};
 pub use money::penalize;

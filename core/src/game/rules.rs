@@ -200,6 +200,8 @@ pub struct TableRules {
     pub furiten: Furiten,
     /// Indicators shown from the tiles kept back (dora).
     pub indicators: Indicators,
+    /// Hands the table calls off before the wall runs out (途中流局); none by default.
+    pub abortive: AbortiveDraws,
     /// The ruleset's context words the engine fills from what it knows about a win, each with
     /// the fact it stands for; the words are added to the winning hand before it is judged.
     pub context_facts: Vec<(String, WinFact)>,
@@ -296,6 +298,24 @@ pub enum KongReveal {
     /// A concealed kong at once; an exposed or added kong after the konger's discard, or at the
     /// next kong, whichever comes first.
     ConcealedAtOnce,
+}
+
+/// Abortive draws (途中流局): each rule on calls the hand off, nobody pays, the deposits stay on
+/// the table and the dealer deals again. All off by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct AbortiveDraws {
+    /// A player holding nine or more kinds of terminals and honours on its first, uninterrupted
+    /// draw may call the hand off ([`crate::game::Action::AbortiveDraw`]; 九種九牌).
+    pub nine_kinds: bool,
+    /// Every player's first discard is the same wind, nobody having called (四風連打).
+    pub four_winds: bool,
+    /// Every player has declared ready, the last declaring discard not won on (四家立直).
+    pub all_declared: bool,
+    /// Four kongs stand, made by more than one player: the hand is off once the next discard
+    /// is not won on (四開槓); and nobody makes a fifth kong.
+    pub four_kongs: bool,
+    /// Three players claim a win on one discard: nobody wins (三家和).
+    pub three_wins: bool,
 }
 
 /// Wins on an offered tile that a player's own play forbids. All off by default.

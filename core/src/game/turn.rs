@@ -4,10 +4,11 @@
 //! the turn itself (discard, declare ready, bonus, concealed and added kongs); answers to a tile
 //! on offer are [`super::claims`], wins [`super::win`], draws [`super::draw`].
 
+use super::abort::{abort, abort_after_discard, kong_limit_open, nine_kinds_open};
 use super::action::Action;
 use super::claims::{answer_options, new_offer, open_offer, resolve_offer, swap_banned};
 use super::draw::{draw, kong_replacement_open, kong_stands, replacement, reveal_pending};
-use super::event::{Event, KongKind, PaymentReason};
+use super::event::{AbortReason, Event, KongKind, PaymentReason};
 use super::money::{capped, deposit, ends_with_other_first, kong_allowed, pay};
 use super::prepare::{prepare_actions, prepare_step};
 use super::rules::{DiscardRunFacts, Rules, WinSource};
@@ -141,11 +142,15 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
             }
         }
     }
+    if nine_kinds_open(rules, st, t) {
+        out.push(Action::AbortiveDraw);
+    }
     // A declared hand is frozen: kongs only when they leave the waits as declared.
     let frozen = s.declared.as_ref();
     let keeps_waits =
         |d: &Declared, melds: usize, after: &Counts| shape_waits(rules, melds, after) == d.waits;
     let kongs_open = kong_replacement_open(rules, st, t.seat)
+        && kong_limit_open(rules, st)
         && !(table.no_kong_after_chi && t.start == TurnStart::Chi)
         && !(table.no_kong_after_pong && t.start == TurnStart::Pong);
     if kongs_open {
@@ -288,6 +293,7 @@ pub(super) fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Acti
             }
         }
         Action::Discard(tile) => discard(rules, st, seat, tile, after_kong, ev),
+        Action::AbortiveDraw => abort(st, AbortReason::NineKinds, vec![seat], ev),
         Action::DeclareReady {
             discard: tile,
             hidden,
@@ -431,8 +437,10 @@ pub(super) fn discard(
     }
     if !open_offer(rules, st, new_offer(seat, tile, None, after_kong, None)) {
         deposit(rules, st, seat, ev);
-        let next = st.next_in(seat);
-        draw(rules, st, next, ev);
+        if !abort_after_discard(rules, st, ev) {
+            let next = st.next_in(seat);
+            draw(rules, st, next, ev);
+        }
     }
 }
 

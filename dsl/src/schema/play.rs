@@ -49,6 +49,10 @@ pub struct Play {
     /// a chow) of the tile at the chow's other end.
     #[serde(default)]
     pub no_swap_calls: bool,
+    /// Hands the table calls off before the wall runs out (途中流局): "nine_kinds",
+    /// "four_winds", "all_declared", "four_kongs", "three_wins".
+    #[serde(default)]
+    pub abortive_draws: Vec<String>,
     /// Dealer after a hand: "rotate" (always passes), "winner" (the winner deals), "stay_on_win".
     #[serde(default = "rotate")]
     pub dealer: String,

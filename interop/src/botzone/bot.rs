@@ -329,7 +329,8 @@ impl Tracker {
             | Action::Bonus(_)
             | Action::DeclareReady { .. }
             | Action::DeclareVoid(_)
-            | Action::Exchange(_) => Response::Pass,
+            | Action::Exchange(_)
+            | Action::AbortiveDraw => Response::Pass,
         }
     }
 }

@@ -141,7 +141,8 @@ pub fn export_record(t: &Table, r: &Record, id: &str) -> Result<String, String> 
             | RecordEvent::Flower { .. }
             | RecordEvent::Horses { .. }
             | RecordEvent::Void { .. }
-            | RecordEvent::Exchange { .. } => {
+            | RecordEvent::Exchange { .. }
+            | RecordEvent::AbortiveDraw { .. } => {
                 return Err("the record has an event Botzone does not know".into())
             }
         }

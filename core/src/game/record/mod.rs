@@ -153,6 +153,13 @@ pub enum RecordEvent {
         reason: Option<String>,
     },
     ExhaustiveDraw,
+    /// The hand was called off (途中流局): `reason` is an [`AbortReason`] name, `seats` the
+    /// players it names (the declarer of nine kinds, the claimants of three wins).
+    AbortiveDraw {
+        reason: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        seats: Vec<usize>,
+    },
     /// Horses (买马) revealed from the wall's end for `seat`'s win.
     Horses {
         seat: usize,
@@ -264,6 +271,10 @@ impl RecordEvent {
                     .suits()
                     .get(usize::from(*suit))
                     .map_or_else(|| suit.to_string(), |s| s.letter.to_string()),
+            },
+            Event::AbortiveDraw { reason, seats } => RecordEvent::AbortiveDraw {
+                reason: reason.name().into(),
+                seats: seats.clone(),
             },
             Event::Horses { seat, tiles } => RecordEvent::Horses {
                 seat: *seat,
@@ -441,6 +452,22 @@ impl Record {
             .saturating_add(u32::try_from(paid).unwrap_or(u32::MAX))
     }
 
+    /// Whether the hand was called off as an abortive draw (途中流局).
+    pub fn aborted(&self) -> bool {
+        self.events
+            .iter()
+            .any(|e| matches!(e, RecordEvent::AbortiveDraw { .. }))
+    }
+
+    /// Who deals the hand after this one, and whether the deal passed: the table's rotation
+    /// ([`next_dealer`]), except that after an abortive draw the dealer deals again.
+    pub fn next_dealer(&self, table: &crate::game::rules::TableRules) -> (usize, bool) {
+        if self.aborted() {
+            return (self.dealer, false);
+        }
+        crate::game::rotation::next_dealer(table, self.dealer, &self.first_winners(), self.discarder())
+    }
+
     /// The seat whose discard (or robbed kong) was won on, if the hand was won that way.
     pub fn discarder(&self) -> Option<usize> {
         self.events.iter().find_map(|e| match e {
@@ -585,6 +612,15 @@ impl Record {
                 RecordEvent::ExhaustiveDraw => writeln!(out, "exhaustive draw (荒牌)"),
                 RecordEvent::Exchange { .. } | RecordEvent::Void { .. } => {
                     writeln!(out, "{}", prepare_line(set, e, wind))
+                }
+                RecordEvent::AbortiveDraw { reason, seats } => {
+                    let who: Vec<String> = seats.iter().map(|&s| wind(s).to_string()).collect();
+                    let by = if who.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" by {}", who.join(" "))
+                    };
+                    writeln!(out, "abortive draw (途中流局): {}{by}", reason.replace('_', " "))
                 }
                 RecordEvent::Horses { seat, tiles } => {
                     let t: String = tiles.iter().map(|t| glyph(t)).collect();

@@ -204,6 +204,7 @@ pub(super) fn derive_action(
                 self_drawn: true,
                 ..
             } if *s == seat => Some(Action::SelfWin),
+            RecordEvent::AbortiveDraw { seats, .. } if seats.contains(&seat) => Some(Action::AbortiveDraw),
             _ => None,
         },
         Phase::Offer(_) => {
@@ -221,6 +222,8 @@ pub(super) fn derive_action(
                     .take_while(|e| matches!(e, RecordEvent::Win { .. } | RecordEvent::Payment { .. }))
                     .any(|e| matches!(e, RecordEvent::Win { seat: s, .. } if *s == seat))
                     .then_some(Action::Win),
+                // Three wins called the hand off: its claimants are named.
+                Some(RecordEvent::AbortiveDraw { seats, .. }) if seats.contains(&seat) => Some(Action::Win),
                 Some(RecordEvent::Pong { seat: s, .. }) if *s == seat => Some(Action::Pong),
                 Some(RecordEvent::Kong {
                     seat: s,
