@@ -558,10 +558,8 @@ pub struct DrawnHand {
     /// Each player not ready (one tile from a win) pays this to each ready player (查叫).
     #[serde(default)]
     pub unready_pays_ready: i64,
-    /// A sum the players not ready pay in all, shared equally among them, to the ready
-    /// players, shared equally among them (不聴罰符: 3,000 = 1,000 from each of three to one,
-    /// 1,500 from each of two to each of two, 3,000 from one to three); nothing when every
-    /// player or none is ready. Must divide by every possible count of payers and payees.
+    /// A sum the players not ready pay in all, shared equally, to the ready players, shared
+    /// equally (不聴罰符); nothing when every player or none is ready.
     #[serde(default)]
     pub ready_split: i64,
     /// A result scored on a player's discards alone (流し満貫): every discard among `tiles`

@@ -614,13 +614,7 @@ impl Record {
                     writeln!(out, "{}", prepare_line(set, e, wind))
                 }
                 RecordEvent::AbortiveDraw { reason, seats } => {
-                    let who: Vec<String> = seats.iter().map(|&s| wind(s).to_string()).collect();
-                    let by = if who.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" by {}", who.join(" "))
-                    };
-                    writeln!(out, "abortive draw (途中流局): {}{by}", reason.replace('_', " "))
+                    writeln!(out, "{}", abortive_text(reason, seats, &wind))
                 }
                 RecordEvent::Horses { seat, tiles } => {
                     let t: String = tiles.iter().map(|t| glyph(t)).collect();
@@ -651,6 +645,17 @@ fn prepare_line(set: &TileSet, e: &RecordEvent, wind: impl Fn(usize) -> char) ->
         }
         _ => String::new(),
     }
+}
+
+/// The text record's line for an abortive draw: its reason and the seats it names.
+fn abortive_text(reason: &str, seats: &[usize], wind: &dyn Fn(usize) -> char) -> String {
+    let who: Vec<String> = seats.iter().map(|&s| wind(s).to_string()).collect();
+    let by = if who.is_empty() {
+        String::new()
+    } else {
+        format!(" by {}", who.join(" "))
+    };
+    format!("abortive draw (途中流局): {}{by}", reason.replace('_', " "))
 }
 
 fn tile_of(set: &TileSet, s: &str) -> Option<Tile> {
