@@ -309,13 +309,13 @@ fn escaped(out: &mut Vec<u8>, bytes: &[u8]) {
 mod tests {
     use super::*;
 
-    /// What serde_json writes for the report, with `line` added as the batch added it (through
-    /// `#[serde(flatten)]`, so last).
-    fn by_serde(r: &HandReport, line: Option<usize>) -> Vec<u8> {
+    /// What serde_json writes for a report (of a hand or of its waits), with `line` added as the
+    /// batch added it (through `#[serde(flatten)]`, so last).
+    fn by_serde<R: serde::Serialize>(r: &R, line: Option<usize>) -> Vec<u8> {
         #[derive(serde::Serialize)]
-        struct Numbered<'a> {
+        struct Numbered<'a, R> {
             #[serde(flatten)]
-            result: &'a HandReport,
+            result: &'a R,
             line: usize,
         }
         let mut out = match line {
@@ -425,23 +425,6 @@ mod tests {
         }
     }
 
-    /// What serde_json writes for a waits report, with `line` added last as the batch added it.
-    fn waits_by_serde(r: &WaitsReport, line: Option<usize>) -> Vec<u8> {
-        #[derive(serde::Serialize)]
-        struct Numbered<'a> {
-            #[serde(flatten)]
-            result: &'a WaitsReport,
-            line: usize,
-        }
-        let mut out = match line {
-            Some(line) => serde_json::to_vec(&Numbered { result: r, line }),
-            None => serde_json::to_vec(r),
-        }
-        .expect("a report serializes");
-        out.push(b'\n');
-        out
-    }
-
     fn waits_by_hand(r: &WaitsReport, line: Option<usize>) -> Vec<u8> {
         let mut out = Vec::new();
         write_waits_line(&mut out, r, line);
@@ -471,8 +454,8 @@ mod tests {
                     continue;
                 };
                 if let Ok(r) = crate::waits_text(&rs, short) {
-                    assert_eq!(waits_by_hand(&r, None), waits_by_serde(&r, None), "{short}");
-                    assert_eq!(waits_by_hand(&r, Some(7)), waits_by_serde(&r, Some(7)), "{short}");
+                    assert_eq!(waits_by_hand(&r, None), by_serde(&r, None), "{short}");
+                    assert_eq!(waits_by_hand(&r, Some(7)), by_serde(&r, Some(7)), "{short}");
                     compared += 1;
                     with_scores += usize::from(!r.scores.is_empty());
                 }
@@ -493,11 +476,11 @@ mod tests {
         r.scores[0].limit = Some(nasty.clone());
         r.scores[0].points = i64::MIN;
         for line in [None, Some(0), Some(usize::MAX)] {
-            assert_eq!(waits_by_hand(&r, line), waits_by_serde(&r, line));
+            assert_eq!(waits_by_hand(&r, line), by_serde(&r, line));
         }
         r.scores.clear();
         r.per_wait.clear();
-        assert_eq!(waits_by_hand(&r, None), waits_by_serde(&r, None));
+        assert_eq!(waits_by_hand(&r, None), by_serde(&r, None));
     }
 
     /// The word-at-a-time check says what the byte-at-a-time one says: every pair of byte
