@@ -9,7 +9,7 @@ use mj_core::game::rules::WinFact;
 use std::ops::Range;
 
 /// The facts a `[[context]]` entry may name, with what each means, for errors and `mj doc`.
-pub const FACTS: [(&str, &str); 16] = [
+pub const FACTS: [(&str, &str); 17] = [
     (
         "after_kong_discard",
         "won on the discard a player made right after its own kong (杠上炮)",
@@ -17,6 +17,10 @@ pub const FACTS: [(&str, &str); 16] = [
     (
         "bonus_replacement",
         "self-drawn on the tile that replaced a bonus tile set aside in play (补花和牌)",
+    ),
+    (
+        "kong_on_kong",
+        "self-drawn on the replacement of a kong declared on a kong's replacement (two kongs in a row, 槓上槓)",
     ),
     (
         "wall_end",
@@ -135,6 +139,7 @@ pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
         ("declared_first_turn", None) => WinFact::DeclaredFirstTurn,
         ("one_shot", None) => WinFact::OneShot,
         ("first_turn", None) => WinFact::FirstTurn,
+        ("kong_on_kong", None) => WinFact::KongOnKong,
         ("counters", None) => WinFact::Counters,
         ("deposits", None) => WinFact::Deposits,
         ("dealer", None) => return valued(raw, fact, WinFact::Dealer, "wind"),

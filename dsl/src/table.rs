@@ -245,6 +245,7 @@ fn declaration_rules(play: &crate::schema::Play) -> Result<Declaration, String> 
         concealed_only: d.concealed_only,
         public_waits: d.public_waits,
         kong_on_discard: d.kong_on_discard,
+        first_turn_only: d.first_turn_only,
     })
 }
 

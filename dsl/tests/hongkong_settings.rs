@@ -35,7 +35,7 @@ fn every_value_loads() {
             rs(&format!("hongkong[{}={v}]", s.id));
         }
     }
-    assert_eq!(base.settings.len(), 15);
+    assert_eq!(base.settings.len(), 16);
 }
 
 /// limit=8: payments stop at M(8) = 64 and a limit hand is worth 8; 詐糊 3 × 64.

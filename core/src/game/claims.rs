@@ -233,20 +233,6 @@ pub(super) fn claim_kind(a: &Action) -> Option<ClaimKind> {
 pub(super) fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mut Vec<Event>) {
     let table = rules.table();
     let n = st.players();
-    // Robbing a bonus tile is not a discard win: passing it locks nothing.
-    if table.missed_win != MissedWin::None && !o.bonus {
-        for &s in &o.could_win {
-            if !o.answers.contains(&(s, Action::Win)) {
-                if let Some((_, j)) = discard_win(rules, st, s, &o) {
-                    let seat = &mut st.seats[s];
-                    seat.missed_win = Some(seat.missed_win.map_or(j.total, |v| v.max(j.total)));
-                    if let Some(d) = seat.declared.as_mut() {
-                        d.passed_win = true;
-                    }
-                }
-            }
-        }
-    }
     let mut winners: Vec<usize> = o
         .answers
         .iter()
@@ -263,6 +249,29 @@ pub(super) fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mu
         return;
     }
     winners.truncate(limit);
+    // Where the winners fill the limit, the seats after the last of them in turn order lost
+    // the tile whatever they answered: they passed nothing (and a record, which shows only who
+    // won, cannot tell their answers apart, so a replay must lock them no more than play did).
+    let behind = |s: usize| (s + n - o.from) % n;
+    let cut_off = winners
+        .last()
+        .filter(|_| winners.len() == limit)
+        .map(|&w| behind(w));
+    // Robbing a bonus tile is not a discard win: passing it locks nothing.
+    if table.missed_win != MissedWin::None && !o.bonus {
+        for &s in &o.could_win {
+            if o.answers.contains(&(s, Action::Win)) || cut_off.is_some_and(|c| behind(s) > c) {
+                continue;
+            }
+            if let Some((_, j)) = discard_win(rules, st, s, &o) {
+                let seat = &mut st.seats[s];
+                seat.missed_win = Some(seat.missed_win.map_or(j.total, |v| v.max(j.total)));
+                if let Some(d) = seat.declared.as_mut() {
+                    d.passed_win = true;
+                }
+            }
+        }
+    }
     if !winners.is_empty() {
         win_on_offer(rules, st, &o, &winners, ev);
         return;

@@ -40,7 +40,11 @@ pub(super) fn kong_stands(
             *k += x;
         }
     }
-    replacement(rules, st, seat, true, from, ev);
+    // The replacement; a kong declared on a kong's replacement makes it 槓上槓's.
+    match st.wall.replacement_for(seat) {
+        None => exhaustive(rules, st, ev),
+        Some(tile) => take(st, seat, tile, Some((true, from)), on_replacement, ev),
+    }
 }
 
 /// The indicator a standing kong turns up: at once, or (exposed and added kongs, with
@@ -69,7 +73,7 @@ pub(super) fn reveal_pending(st: &mut State) {
 pub(super) fn draw(rules: &dyn Rules, st: &mut State, seat: usize, ev: &mut Vec<Event>) {
     match st.wall.draw_for(seat) {
         None => exhaustive(rules, st, ev),
-        Some(tile) => take(st, seat, tile, None, ev),
+        Some(tile) => take(st, seat, tile, None, false, ev),
     }
 }
 
@@ -85,18 +89,19 @@ pub(super) fn replacement(
 ) {
     match st.wall.replacement_for(seat) {
         None => exhaustive(rules, st, ev),
-        Some(tile) => take(st, seat, tile, Some((after_kong, kong_from)), ev),
+        Some(tile) => take(st, seat, tile, Some((after_kong, kong_from)), false, ev),
     }
 }
 
 /// `seat` takes `tile` into the hand and starts its turn: an ordinary draw (`replaced` is
 /// `None`) or a replacement after a kong (`Some((true, kong_from))`) or a bonus tile
-/// (`Some((false, None))`).
+/// (`Some((false, None))`); `kong_on_kong` when that kong was declared on a kong's replacement.
 fn take(
     st: &mut State,
     seat: usize,
     tile: Tile,
     replaced: Option<(bool, Option<usize>)>,
+    kong_on_kong: bool,
     ev: &mut Vec<Event>,
 ) {
     let red = st.wall.last_red();
@@ -118,6 +123,7 @@ fn take(
             kong_from,
             // Replacements are drawn for kongs and for bonus tiles only.
             after_bonus: replaced.is_some() && !after_kong,
+            kong_on_kong: kong_on_kong && after_kong,
         },
     });
 }

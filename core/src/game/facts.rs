@@ -20,6 +20,8 @@ pub(super) struct WinHow {
     pub wall_left: Option<usize>,
     /// Self-drawn on the replacement of a bonus tile.
     pub after_bonus: bool,
+    /// Self-drawn on the replacement of a kong declared on a kong's replacement.
+    pub kong_on_kong: bool,
     /// On the discard made right after the discarder's kong.
     pub after_kong_discard: bool,
     /// The winner's declaration, as the facts it gives.
@@ -56,6 +58,7 @@ impl WinHow {
         match fact {
             WinFact::AfterKongDiscard => self.after_kong_discard,
             WinFact::BonusReplacement => self.self_drawn && self.after_bonus,
+            WinFact::KongOnKong => self.self_drawn && self.kong_on_kong,
             WinFact::WallEnd { tiles } => self.wall_left.is_some_and(|n| n < tiles as usize),
             WinFact::Declared => self.declared,
             WinFact::DeclaredFirstTurn => self.declared_first_turn,

@@ -103,6 +103,7 @@ impl Knowledge {
                     // A seat's requests do not say whether the draw replaced a bonus tile, so a
                     // win judged from them lacks the `bonus_replacement` fact.
                     after_bonus: false,
+                    kong_on_kong: false,
                 },
             }),
             Moment::Offered {

@@ -261,6 +261,9 @@ pub struct Declaration {
     /// A declared player may still kong a discard (a hidden triplet, keeping the waits); when
     /// false only kongs in its own turn remain.
     pub kong_on_discard: bool,
+    /// A player may declare only with its first discard, before any meld was made at the table
+    /// (Taiwan's 天聽 and 地聽).
+    pub first_turn_only: bool,
 }
 
 impl Default for Declaration {
@@ -272,6 +275,7 @@ impl Default for Declaration {
             concealed_only: false,
             public_waits: true,
             kong_on_discard: true,
+            first_turn_only: false,
         }
     }
 }
@@ -337,6 +341,9 @@ pub enum WinFact {
     AfterKongDiscard,
     /// Self-drawn on the tile that replaced a bonus tile (补花和牌).
     BonusReplacement,
+    /// Self-drawn on the replacement of a kong that was itself declared on a kong's replacement
+    /// (two kongs in a row, 槓上槓).
+    KongOnKong,
     /// The winning tile was drawn, or the winning discard made, when fewer than `tiles` tiles
     /// were left in the wall the next draw would come from: with 1 this is the notation's
     /// `last`; with 4 it is "one of the wall's last four tiles" (each player's last draw and last
@@ -383,6 +390,7 @@ impl WinFact {
         match self {
             WinFact::AfterKongDiscard => "after_kong_discard",
             WinFact::BonusReplacement => "bonus_replacement",
+            WinFact::KongOnKong => "kong_on_kong",
             WinFact::WallEnd { .. } => "wall_end",
             WinFact::Declared => "declared",
             WinFact::DeclaredFirstTurn => "declared_first_turn",

@@ -299,6 +299,7 @@ pub(super) fn deal(
             after_kong: false,
             kong_from: None,
             after_bonus: false,
+            kong_on_kong: false,
         },
         None => TurnStart::Pong,
     };

@@ -294,12 +294,14 @@ impl SeatState {
 pub enum TurnStart {
     /// Drew `tile` from the wall; `after_kong` when it was a kong's replacement (杠上开花), and
     /// `kong_from` the discarder when that kong was made on a discard; `after_bonus` when it
-    /// replaced a bonus tile set aside in play (补花和牌).
+    /// replaced a bonus tile set aside in play (补花和牌); `kong_on_kong` when that kong was itself
+    /// declared on a kong's replacement (槓上槓).
     Drew {
         tile: Tile,
         after_kong: bool,
         kong_from: Option<usize>,
         after_bonus: bool,
+        kong_on_kong: bool,
     },
     /// Claimed a discard for a chow.
     Chi,

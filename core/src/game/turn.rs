@@ -253,6 +253,7 @@ fn may_declare(rules: &dyn Rules, st: &State, seat: usize) -> bool {
         && (!terms.concealed_only || s.melds.iter().all(|m| matches!(m, Meld::ConcealedKong { .. })))
         && terms.min_points.is_none_or(|m| st.balance(seat) >= m)
         && wall_left_after(st, seat) >= terms.min_wall as usize
+        && (!terms.first_turn_only || (s.discards.is_empty() && st.melds_made() == 0))
 }
 
 /// The discards `seat` may make of `candidates`: none that another declared player waits on,

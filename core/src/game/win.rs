@@ -191,13 +191,14 @@ fn hand_self_win(
     {
         return None;
     }
-    let (after_kong, after_bonus) = match *start {
+    let (after_kong, after_bonus, kong_on_kong) = match *start {
         TurnStart::Drew {
             after_kong,
             after_bonus,
+            kong_on_kong,
             ..
-        } => (after_kong, after_bonus),
-        _ => (false, false),
+        } => (after_kong, after_bonus, kong_on_kong),
+        _ => (false, false, false),
     };
     let mut before = s.concealed;
     before[tile.id()] -= 1;
@@ -208,6 +209,7 @@ fn hand_self_win(
         fourth: last_copy(table, rules.tiles(), st, tile, false, None),
         wall_left: Some(wall_left_after(st, seat)),
         after_bonus,
+        kong_on_kong,
         after_kong_discard: false,
         dealer: st.seats[st.dealer].wind,
         dealer_streak: st.dealer_streak,

@@ -114,6 +114,9 @@ pub struct Declaration {
     /// A declared player may still kong a discard.
     #[serde(default = "yes_play")]
     pub kong_on_discard: bool,
+    /// Only with one's first discard, before any meld at the table (天聽, 地聽).
+    #[serde(default)]
+    pub first_turn_only: bool,
 }
 
 fn yes_play() -> bool {
