@@ -8,7 +8,7 @@ use super::replay::{play, Mismatch};
 use super::wall::Kinds;
 use mj_core::game::matchplay::rank;
 use mj_core::game::rules::RankingTies;
-use mj_core::game::{next_counters, next_dealer, Record, Rules};
+use mj_core::game::{next_counters, Record, Rules};
 use mj_dsl::table::Table;
 use serde_json::json;
 
@@ -106,7 +106,7 @@ fn winners(events: &[Event]) -> Vec<usize> {
 fn carry(t: &Table, prev: &Init, record: &Record, stacks: &[i64], next: &Init) -> Option<Mismatch> {
     let table = t.table();
     let winners = record.winners();
-    let (dealer, _) = next_dealer(table, usize::from(prev.oya), &winners, record.discarder());
+    let (dealer, _) = record.next_dealer(table);
     let counters = next_counters(usize::from(prev.oya), &winners, prev.honba);
     let ours = (dealer, counters, record.deposits_left(), stacks.to_vec());
     let theirs = (usize::from(next.oya), next.honba, next.sticks, next.ten.clone());

@@ -9,6 +9,7 @@ use super::log::{Event, Init};
 use super::meld::{Meld, MeldKind};
 use super::wall::{arrange, Kinds};
 use mj_core::game::state::{Phase, TurnStart};
+use mj_core::game::AbortReason;
 use mj_core::game::{apply, legal_actions, new_hand_from_marked_wall_at, Action, HandStart, Rules, State};
 use mj_core::{Tile, Wind};
 use mj_dsl::table::Table;
@@ -200,19 +201,71 @@ impl Hand<'_> {
                 }
                 self.answer(&claims)
             }
-            Event::Ryuukyoku(r) => {
-                self.answer(&[])?;
-                match (&r.kind, &self.st.phase) {
-                    (None, Phase::Over { winners }) if winners.is_empty() => Ok(()),
-                    (None, _) => Err(("an exhaustive draw".into(), "the wall is not empty".into())),
-                    (Some(k), _) => Err((
-                        format!("an abortive draw ({k})"),
-                        "the engine plays no abortive draw".into(),
-                    )),
-                }
-            }
+            Event::Ryuukyoku(r) => self.draw_end(r.kind.as_deref()),
             _ => Ok(()),
         }
+    }
+
+    /// A drawn hand's end: the wall ran out (`None`, or `nm`, Tenhou's exhaustive draw with a
+    /// nagashi mangan), or one of Tenhou's abortive draws, each played as the engine's own: nine
+    /// kinds called by the player whose turn it is, three wins claimed by every seat offered
+    /// one, and the others (four riichi, four winds, four kans) called by the table once the
+    /// last discard passes.
+    fn draw_end(&mut self, kind: Option<&str>) -> Step {
+        let reason = match kind {
+            None | Some("nm") => None,
+            Some("yao9") => Some(AbortReason::NineKinds),
+            Some("reach4") => Some(AbortReason::AllDeclared),
+            Some("kaze4") => Some(AbortReason::FourWinds),
+            Some("kan4") => Some(AbortReason::FourKongs),
+            Some("ron3") => Some(AbortReason::ThreeWins),
+            Some(k) => {
+                return Err((
+                    format!("a drawn hand ({k})"),
+                    "no such Tenhou draw type is known".into(),
+                ))
+            }
+        };
+        match reason {
+            Some(AbortReason::NineKinds) => {
+                if let Phase::Turn(t) = &self.st.phase {
+                    let seat = t.seat;
+                    self.act(seat, Action::AbortiveDraw)?;
+                }
+            }
+            Some(AbortReason::ThreeWins) => {
+                let claims: Vec<(usize, Action)> = match &self.st.phase {
+                    Phase::Offer(o) => o
+                        .waiting
+                        .iter()
+                        .filter(|&&s| legal_actions(self.t, &self.st, s).contains(&Action::Win))
+                        .map(|&s| (s, Action::Win))
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                self.answer(&claims)?;
+            }
+            _ => self.answer(&[])?,
+        }
+        let aborted = self.events.iter().find_map(|e| match e {
+            mj_core::game::Event::AbortiveDraw { reason, .. } => Some(*reason),
+            _ => None,
+        });
+        let over = matches!(&self.st.phase, Phase::Over { winners } if winners.is_empty());
+        let said = |r: Option<AbortReason>| {
+            r.map_or("an exhaustive draw".to_string(), |r| {
+                format!("an abortive draw ({})", r.name())
+            })
+        };
+        if over && aborted == reason {
+            return Ok(());
+        }
+        let got = if over {
+            format!("the engine's hand ended in {}", said(aborted))
+        } else {
+            "the engine's hand goes on".into()
+        };
+        Err((said(reason), got))
     }
 
     fn call(&mut self, who: u8, meld: &Meld) -> Step {
