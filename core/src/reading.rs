@@ -17,6 +17,9 @@ pub struct FormRules {
     /// when `seven_pairs_allow_four` is set (the Chinese Official reading).
     pub seven_pairs: bool,
     pub seven_pairs_allow_four: bool,
+    /// Concealed pungs held beside the seven pairs (嚦咕嚦咕 of 17-tile hands: seven pairs and a
+    /// pung), so the form takes 14 + 3 × this many tiles. 0 for the plain form.
+    pub seven_pairs_pungs: u8,
     /// Thirteen-orphans-like form: one of each listed tile plus one duplicate of any of them.
     /// Empty disables it.
     pub orphans: Vec<Tile>,
@@ -33,6 +36,7 @@ impl Default for FormRules {
             standard: true,
             seven_pairs: false,
             seven_pairs_allow_four: true,
+            seven_pairs_pungs: 0,
             orphans: Vec::new(),
             honours_knitted: false,
             knitted_straight: false,

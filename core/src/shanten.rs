@@ -328,12 +328,43 @@ fn standard_from(suits: &Table, honours: &Table, need: usize) -> i8 {
 }
 
 fn seven_pairs_shanten(set: &TileSet, rules: &FormRules, c: &Counts) -> Option<i8> {
+    let need = pung_pairs_need(set, rules, c, usize::from(rules.seven_pairs_pungs), 0, 0)?;
+    Some((need - 1) as i8)
+}
+
+/// Tiles still needed for seven pairs and `pungs` more pungs, with kinds `used` (a bit mask)
+/// taken by pungs already: every choice of the pung kinds from `from` on is tried (the rules
+/// allow at most a couple), each costing the tiles it lacks of three.
+fn pung_pairs_need(
+    set: &TileSet,
+    rules: &FormRules,
+    c: &Counts,
+    pungs: usize,
+    from: usize,
+    used: u64,
+) -> Option<i32> {
+    if pungs == 0 {
+        return seven_pairs_need(set, rules, c, used);
+    }
+    (from..set.playing_kinds())
+        .filter_map(|k| {
+            let lack = 3 - i32::from(c[k]).min(3);
+            Some(lack + pung_pairs_need(set, rules, c, pungs - 1, k + 1, used | 1 << k)?)
+        })
+        .min()
+}
+
+/// Tiles still needed for seven pairs from the kinds not in `used`.
+fn seven_pairs_need(set: &TileSet, rules: &FormRules, c: &Counts, used: u64) -> Option<i32> {
     // Each kind offers one pair slot (two when four equal tiles count as two pairs). A slot costs
     // 0 draws if its pair is held, 1 if one tile is, 2 otherwise; the cheapest seven slots give
     // the tiles still needed, and shanten is one less.
     let cap = if rules.seven_pairs_allow_four { 2 } else { 1 };
     let (mut full, mut half, mut empty) = (0i32, 0i32, 0i32);
-    for &n in &c[..set.playing_kinds()] {
+    for (k, &n) in c[..set.playing_kinds()].iter().enumerate() {
+        if used & 1 << k != 0 {
+            continue;
+        }
         let f = (n as i32 / 2).min(cap);
         let h = i32::from(f < cap && n as i32 > 2 * f);
         full += f;
@@ -346,7 +377,7 @@ fn seven_pairs_shanten(set: &TileSet, rules: &FormRules, c: &Counts) -> Option<i
     let f = full.min(7);
     let h = half.min(7 - f);
     let e = 7 - f - h;
-    Some((h + 2 * e - 1) as i8)
+    Some(h + 2 * e)
 }
 
 /// Shanten per enabled form. `melds` is the number of declared melds. Hands of 3n+1 and 3n+2
@@ -375,7 +406,8 @@ fn compute(set: &TileSet, rules: &FormRules, melds: usize, concealed: &Counts, b
     }
     let c = concealed;
     let closed = melds == 0 && (total == 13 || total == 14);
-    if rules.seven_pairs && closed {
+    let pairs_size = 13 + 3 * usize::from(rules.seven_pairs_pungs);
+    if rules.seven_pairs && melds == 0 && (total == pairs_size || total == pairs_size + 1) {
         out.seven_pairs = seven_pairs_shanten(set, rules, c);
     }
     if let Some(mask) = orphan_mask(set, rules) {

@@ -94,7 +94,7 @@ pub fn shape_waits_up_to(set: &TileSet, rules: &FormRules, melds: usize, before:
             return mask;
         }
     }
-    if rules.seven_pairs && melds == 0 && total == 13 {
+    if rules.seven_pairs && rules.seven_pairs_pungs == 0 && melds == 0 && total == 13 {
         let mut odd = (0..set.playing_kinds()).filter(|&i| before[i] % 2 == 1);
         if let (Some(i), None) = (odd.next(), odd.next()) {
             if before[i] == 1 || rules.seven_pairs_allow_four {
@@ -102,11 +102,13 @@ pub fn shape_waits_up_to(set: &TileSet, rules: &FormRules, melds: usize, before:
             }
         }
     }
-    let others = !rules.orphans.is_empty() || rules.honours_knitted || rules.knitted_straight;
+    // Seven pairs with pungs beside them are tried tile by tile like the rare forms.
+    let pung_pairs = rules.seven_pairs && rules.seven_pairs_pungs > 0;
+    let others = !rules.orphans.is_empty() || rules.honours_knitted || rules.knitted_straight || pung_pairs;
     if others {
         let rest = FormRules {
             standard: false,
-            seven_pairs: false,
+            seven_pairs: pung_pairs,
             ..rules.clone()
         };
         let mut c = *before;

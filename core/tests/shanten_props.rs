@@ -335,6 +335,7 @@ fn all_forms(set: &TileSet) -> FormRules {
         standard: true,
         seven_pairs: true,
         seven_pairs_allow_four: true,
+        seven_pairs_pungs: 0,
         orphans: set
             .playing_tiles()
             .filter(|&t| set.is_terminal(t) || set.is_honour(t))
@@ -351,6 +352,7 @@ fn rule_variants(set: &TileSet) -> Vec<FormRules> {
         standard: false,
         seven_pairs: false,
         seven_pairs_allow_four: false,
+        seven_pairs_pungs: 0,
         orphans: Vec::new(),
         honours_knitted: false,
         knitted_straight: false,

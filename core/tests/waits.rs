@@ -164,3 +164,100 @@ fn absurd_input_is_refused() {
     let c = [0u8; mj_core::tile::MAX_KINDS];
     assert_eq!(shanten(&set, &r, 0, &c).best(), i8::MAX);
 }
+
+/// Seven pairs and a pung (`seven_pairs_pungs = 1`, 嚦咕嚦咕 of 17-tile hands): the win, its one
+/// reading (the pung a set, waited as a pung when the winning tile completes it), the waits and
+/// the shanten.
+#[test]
+fn seven_pairs_and_a_pung() {
+    let set = mcr();
+    let r = FormRules {
+        standard: false,
+        seven_pairs: true,
+        seven_pairs_pungs: 1,
+        ..FormRules::default()
+    };
+    let win = hand(&set, "1133m 5577p 2244s 99s CCC");
+    assert!(mj_core::decompose::is_win(&set, &r, 0, &win));
+    let rs = mj_core::decompose::readings(&set, &r, &[], &win, tile(&set, "C"));
+    assert_eq!(rs.len(), 1);
+    assert_eq!(rs[0].form, mj_core::Form::SevenPairs);
+    assert_eq!(rs[0].pairs.len(), 7);
+    assert_eq!(rs[0].sets.len(), 1);
+    assert_eq!(rs[0].wait, mj_core::Wait::Pung);
+    let rs = mj_core::decompose::readings(&set, &r, &[], &win, tile(&set, "9s"));
+    assert_eq!(rs[0].wait, mj_core::Wait::Single);
+    assert_eq!(shanten(&set, &r, 0, &win).seven_pairs, Some(-1));
+    // The plain form refuses 17 tiles, and this form refuses 14 and a second pung.
+    assert!(!mj_core::decompose::is_win(
+        &set,
+        &FormRules {
+            seven_pairs_pungs: 0,
+            ..r.clone()
+        },
+        0,
+        &win
+    ));
+    assert!(!mj_core::decompose::is_win(
+        &set,
+        &r,
+        0,
+        &hand(&set, "1133m 5577p 2244s 99s")
+    ));
+    assert!(!mj_core::decompose::is_win(
+        &set,
+        &r,
+        0,
+        &hand(&set, "1133m 5577p 22s 99s CCC EEE")
+    ));
+    let before = hand(&set, "1133m 5577p 2244s 99s CC");
+    assert_eq!(
+        names(&set, &waits(&set, &r, &[], &before)),
+        ["1m", "3m", "5p", "7p", "2s", "4s", "9s", "C"]
+    );
+    assert_eq!(shanten(&set, &r, 0, &before).seven_pairs, Some(0));
+    // Two pairs short: 2.
+    let far = hand(&set, "1133m 5577p 2s4s6s8s 99s CC");
+    assert_eq!(shanten(&set, &r, 0, &far).seven_pairs, Some(2));
+}
+
+/// On random 16-tile hands of few kinds (many pairs and pungs): the pung form's shanten is 0
+/// exactly when the shape has a winning tile, drawing a tile lowers it by at most one, and a
+/// completed hand reads −1 exactly when it is a win.
+#[test]
+fn seven_pairs_and_a_pung_shanten_agrees_with_waits() {
+    let set = mcr();
+    let r = FormRules {
+        standard: false,
+        seven_pairs: true,
+        seven_pairs_pungs: 1,
+        ..FormRules::default()
+    };
+    let mut rng = mj_core::Rng::new(24);
+    let kinds = 12usize;
+    for _ in 0..400 {
+        let mut c: mj_core::Counts = [0; mj_core::tile::MAX_KINDS];
+        let mut n = 0;
+        while n < 16 {
+            let k = (rng.next_u64() % kinds as u64) as usize * 2;
+            if c[k] < 4 {
+                c[k] += 1;
+                n += 1;
+            }
+        }
+        let s = shanten(&set, &r, 0, &c).seven_pairs.expect("16 tiles");
+        let shape = mj_core::wait::shape_waits(&set, &r, 0, &c);
+        assert_eq!(s == 0, shape != 0, "{c:?}");
+        for k in 0..set.playing_kinds() {
+            if c[k] == 4 {
+                continue;
+            }
+            c[k] += 1;
+            let after = shanten(&set, &r, 0, &c).seven_pairs.expect("17 tiles");
+            assert!(after >= s - 1, "{c:?}");
+            assert_eq!(after == -1, mj_core::decompose::is_win(&set, &r, 0, &c), "{c:?}");
+            assert_eq!(after == -1, shape & 1 << k != 0, "{c:?}");
+            c[k] -= 1;
+        }
+    }
+}

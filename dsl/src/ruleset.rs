@@ -70,6 +70,10 @@ pub struct Settlement {
     pub declared_words: schema::DeclaredWords,
     pub table_words: schema::TableWords,
     pub liable: schema::Liable,
+    /// `[settlement.liable] group_feeder`, parsed: the tiles of each group.
+    pub liable_groups: Vec<Vec<mj_core::Tile>>,
+    /// `group_feeder_discard = "half"`: the liable player pays half of each share of a discard win.
+    pub liable_groups_half: bool,
     pub kong: KongRule,
     pub drawn_hand: schema::DrawnHand,
     /// `[settlement.drawn_hand] discards_fan`: the tiles every discard must be, and the fan paid.

@@ -295,8 +295,9 @@ fn sichuan_keeps_every_invariant() {
 /// taiwan (shared/rules/taiwan.md): 16 + 1 tiles with flowers set aside and replaced from the
 /// tail (Decisions 4), the 16-tile reserve (Decisions 3), one winner per discard (截胡, Decisions
 /// 5), nothing paid at a drawn hand (Decisions 10); and the Options that change play: several
-/// winners (`multi_win=all`), the start-of-hand declaration (`ting`) and 過水 (`pass_lock`).
-/// hongkong's play Options too: 七搶一 (`seven_flowers`) and 槓上槓 (`kong_on_kong`).
+/// winners (`multi_win=all`), the start-of-hand declaration (`ting`), 過水 (`pass_lock`) and the
+/// seven-pairs-and-a-pung form (`seven_pairs_16`). hongkong's play Options too: 七搶一
+/// (`seven_flowers`), 槓上槓 (`kong_on_kong`) and the big-hand liability (`bao_big`).
 #[test]
 fn taiwan_keeps_every_invariant() {
     let seen = check_ruleset("taiwan", 300);
@@ -308,6 +309,6 @@ fn taiwan_keeps_every_invariant() {
     check_ruleset("taiwan[multi_win=all]", 100);
     // The bots seldom hold a ready hand at their first discard (none in these 100 hands): the
     // declaration itself is played in engine_options.rs; here the invariants hold with it on.
-    check_ruleset("taiwan[ting=true,pass_lock=true]", 100);
-    check_ruleset("hongkong[seven_flowers=true,kong_on_kong=true]", 100);
+    check_ruleset("taiwan[ting=true,pass_lock=true,seven_pairs_16=true]", 100);
+    check_ruleset("hongkong[seven_flowers=true,kong_on_kong=true,bao_big=true]", 100);
 }

@@ -35,7 +35,7 @@ fn every_value_loads() {
             rs(&format!("hongkong[{}={v}]", s.id));
         }
     }
-    assert_eq!(base.settings.len(), 16);
+    assert_eq!(base.settings.len(), 17);
 }
 
 /// limit=8: payments stop at M(8) = 64 and a limit hand is worth 8; 詐糊 3 × 64.
@@ -104,6 +104,29 @@ fn bao_12_false() {
         pays(&score(&rs("hongkong[bao_12=false]"), hand)),
         (48, -16, -16, -16)
     );
+}
+
+/// bao_big=true (Options): the feeder of the last dragon pong of 大三元 (or the last wind pong of
+/// 大四喜) pays the whole hand, self-drawn or on a discard; melds are written in the order made.
+#[test]
+fn bao_big_true() {
+    let (off, on) = (rs("hongkong"), rs("hongkong[bao_big=true]"));
+    // 大三元 8, 自摸 1, 無花 1 = 10, the limit, M = 128; PPP, the last, came from 下家 S.
+    let selfdrawn = "[CCC,1][FFF,2][PPP,3]123m5s5s self";
+    assert_eq!(pays(&score(&off, selfdrawn)), (384, -128, -128, -128));
+    assert_eq!(pays(&score(&on, selfdrawn)), (384, -384, 0, 0));
+    // On N's discard: 大三元 8, 無花 1 = 9, M = 96, 全銃 2 portions, paid by S instead of N.
+    let discard = "[CCC,1][FFF,2][PPP,3]123m5s5s from=1";
+    assert_eq!(pays(&score(&off, discard)), (192, 0, 0, -192));
+    assert_eq!(pays(&score(&on, discard)), (192, -192, 0, 0));
+    // 大四喜 (limit) on N's discard; NNN, the last wind pong, came from 對家 W.
+    let winds = "[EEE,1][SSS,2][WWW,3][NNN,2]5s5s from=1";
+    assert_eq!(pays(&score(&off, winds)), (256, 0, 0, -256));
+    assert_eq!(pays(&score(&on, winds)), (256, 0, -256, 0));
+    // The third dragon pong concealed: not every pong of the group was declared, nobody is liable.
+    let hidden = "[CCC,1][FFF,2]PPP123m5s5s self";
+    assert_eq!(pays(&score(&on, hidden)), pays(&score(&off, hidden)));
+    assert_eq!(pays(&score(&on, hidden)), (384, -128, -128, -128));
 }
 
 /// multi_win=all (一炮多響): every claimant of a discard wins, not only the first.

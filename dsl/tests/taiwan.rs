@@ -334,6 +334,61 @@ fn setting_banqiu() {
     assert_eq!(ids("taiwan[banqiu=true]"), vec!["zi_mo", "ban_qiu"]);
 }
 
+/// Options: `seven_pairs_16`: 嚦咕嚦咕 8, seven pairs and a pong, concealed; Decisions 6 (no
+/// seven-pairs form) holds with `false`. The other 台 add up (Decisions 7); the dealer E, 上家 of
+/// S, pays 100 + 20 × (10 + 1) (Decisions 8-9).
+#[test]
+fn setting_seven_pairs_16() {
+    let off = rs("taiwan[seven_pairs_16=false]");
+    let on = rs("taiwan[seven_pairs_16=true]");
+    // The winning C completes the pong beside the pairs: a discard pong is exposed, still 三元牌.
+    let pong = "1133m5577p2244s99sCCC seat=S from=1";
+    assert!(score_text(&off, pong).is_err(), "no seven-pairs form by default");
+    let r = assert_win(
+        &on,
+        pong,
+        &[("men_qing", 1, 1), ("san_yuan_pai", 1, 1), ("li_gu_li_gu", 8, 1)],
+        10,
+    );
+    assert_eq!(pay(&r), vec![-320, 320, 0, 0]);
+    // The winning E pairs the single: 獨聽 (the only wait), the dealer's self-draw.
+    let pair = "111m33m55p77p22s44s99sEE self seat=E";
+    assert!(score_text(&off, pair).is_err());
+    let r = assert_win(
+        &on,
+        pair,
+        &[
+            ("zhuang_jia", 1, 1),
+            ("men_qing_zi_mo", 3, 1),
+            ("du_ting", 1, 1),
+            ("li_gu_li_gu", 8, 1),
+        ],
+        13,
+    );
+    assert_eq!(pay(&r), vec![1080, -360, -360, -360]);
+    // A melded hand is never the form; a hand of five sets scores the same either way.
+    assert!(score_text(&on, "[CCC,1]1133m5577p2244s9s9s seat=S from=1").is_err());
+    let plain = "123456789m234p56p99s7p seat=S from=1";
+    assert_eq!(score(&on, plain).total, score(&off, plain).total);
+    // Waits and shanten of the 16 tiles: eight pairs wait on any of them as the pong; six pairs,
+    // a pong and a single on the single.
+    let w = mj_dsl::waits_text(&on, "1133m5577p2244s99sCC").expect("16 tiles");
+    assert_eq!(w.waits, ["1m", "3m", "5p", "7p", "2s", "4s", "9s", "C"]);
+    assert_eq!(w.shanten, 0);
+    assert!(mj_dsl::waits_text(&off, "1133m5577p2244s99sCC")
+        .expect("16")
+        .waits
+        .is_empty());
+    let w = mj_dsl::waits_text(&on, "111m33m55p77p22s44s99sE").expect("16 tiles");
+    assert_eq!(w.waits, ["E"]);
+    // One tile away: a pair broken into a single and a stray.
+    let w = mj_dsl::waits_text(&on, "111m33m55p77p22s44s9sNE").expect("16 tiles");
+    assert_eq!(
+        w.per_form.iter().find(|f| f.0 == "seven_pairs").map(|f| f.1),
+        Some(1)
+    );
+}
+
 /// Options: `four_kongs`: 四槓 8.
 #[test]
 fn setting_four_kongs() {

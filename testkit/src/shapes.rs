@@ -39,6 +39,7 @@ pub fn all_forms(set: &TileSet) -> FormRules {
         standard: true,
         seven_pairs: true,
         seven_pairs_allow_four: true,
+        seven_pairs_pungs: 0,
         orphans: set
             .playing_tiles()
             .filter(|&t| set.is_terminal(t) || set.is_honour(t))

@@ -120,12 +120,19 @@ pub(crate) fn standard_win(set: &TileSet, c: &Counts) -> bool {
     pairs == 1
 }
 
-fn seven_pairs_win(rules: &FormRules, c: &Counts, total: usize, melds: usize) -> bool {
-    if melds != 0 || total != 14 {
+/// Seven pairs, plus `seven_pairs_pungs` concealed pungs: with at most four copies of a tile a
+/// kind of three can only be a pung and one of four only two pairs, so the counts decide it.
+pub(crate) fn seven_pairs_win(rules: &FormRules, c: &Counts, total: usize, melds: usize) -> bool {
+    let pungs = usize::from(rules.seven_pairs_pungs);
+    if melds != 0 || total != 14 + 3 * pungs {
         return false;
     }
-    c.iter()
-        .all(|&n| n == 0 || n == 2 || (n == 4 && rules.seven_pairs_allow_four))
+    let mut threes = 0;
+    let shape = c.iter().all(|&n| {
+        threes += usize::from(n == 3);
+        n == 0 || n == 2 || (n == 3 && pungs > 0) || (n == 4 && rules.seven_pairs_allow_four)
+    });
+    shape && threes == pungs
 }
 
 /// Bit mask of the orphan kinds, or `None` when the list names tiles this set does not have

@@ -117,7 +117,11 @@ fn chow_wait(set: &TileSet, first: Tile, winning: Tile) -> Wait {
 fn placements(set: &TileSet, r: &Reading, winning: Tile) -> Places {
     let mut out = Places::default();
     match r.form {
-        Form::SevenPairs => out.push(WinPlace::Pair, Wait::Single),
+        Form::SevenPairs => match r.sets.iter().position(|s| s.tile == winning) {
+            // The winning tile completed the pung held beside the pairs.
+            Some(i) => out.push(WinPlace::Set(i as u8), Wait::Pung),
+            None => out.push(WinPlace::Pair, Wait::Single),
+        },
         Form::Orphans | Form::HonoursKnitted => out.push(WinPlace::Knitted, Wait::Knitted),
         Form::Standard | Form::KnittedStraight => {
             for (i, s) in r.sets.iter().enumerate() {
@@ -365,13 +369,23 @@ fn splits(
     }
     if rules.seven_pairs && seven_pairs_win(rules, c, total, m) {
         let mut pairs = Tiles::new();
-        let fits = (0..set.playing_kinds())
+        let mut pungs = Sets::new();
+        // A kind of three is the pung beside the pairs (only counted when the rules allow one).
+        let fits = (0..set.playing_kinds()).filter(|&i| c[i] == 3).all(|i| {
+            pungs.push(Set {
+                kind: SetKind::Pung,
+                tile: Tile::from_id(i),
+                concealed: true,
+                meld: None,
+            })
+        }) && (0..set.playing_kinds())
+            .filter(|&i| c[i] != 3)
             .flat_map(|i| (0..c[i] / 2).map(move |_| Tile::from_id(i)))
             .all(|t| pairs.push(t));
         if fits {
             emit(Reading {
                 form: Form::SevenPairs,
-                sets: Sets::new(),
+                sets: pungs,
                 pair: None,
                 pairs,
                 knitted: Tiles::new(),

@@ -504,6 +504,9 @@ pub struct WinFacts {
     pub concealed_kongs: u8,
     /// The seat whose discard made the winner's most recent meld, if it was made on a discard.
     pub last_meld_from: Option<usize>,
+    /// The winner's melds in the order made (an added kong where its pung was), for liabilities
+    /// that ask who fed a particular meld (the last dragon pung of a big-three-dragons hand).
+    pub melds: Vec<crate::meld::Meld>,
     /// Hands in a row the dealer has kept the deal before this one (0 = a fresh dealer).
     pub dealer_streak: u32,
     /// Per seat: the seats that fed each of its claims (chow, pong, kong on a discard), in order.

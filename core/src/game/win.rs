@@ -373,6 +373,7 @@ pub(super) fn win_facts(
         exposed_melds: (melds.len() - concealed_kongs) as u8,
         concealed_kongs: concealed_kongs as u8,
         last_meld_from: melds.last().and_then(|m| meld_source(w, n, m)),
+        melds: melds.clone(),
         dealer_streak: st.dealer_streak,
         claim_feeders: (0..n)
             .map(|s| {

@@ -5,14 +5,32 @@ use crate::expr;
 use crate::schema;
 use mj_core::{FormRules, TileSet};
 
+/// Most pungs `[win] seven_pairs_pungs` may add to the seven pairs.
+const MAX_SEVEN_PAIRS_PUNGS: u8 = 2;
+
 impl Loader {
     /// The win forms of `[win]`, each unknown one a diagnostic.
     pub(super) fn forms(&mut self, win: &schema::Win, win_file: usize, tiles: &TileSet) -> FormRules {
         let mut forms = FormRules {
             standard: false,
             seven_pairs_allow_four: win.seven_pairs_allow_four,
+            seven_pairs_pungs: win.seven_pairs_pungs,
             ..FormRules::default()
         };
+        // Shanten tries every choice of the pung kinds, so their number stays small.
+        if win.seven_pairs_pungs > MAX_SEVEN_PAIRS_PUNGS {
+            let span = self.find_in(win_file, "win", "seven_pairs_pungs");
+            self.help(
+                win_file,
+                span,
+                format!(
+                    "in [win]: seven_pairs_pungs = {} is too many",
+                    win.seven_pairs_pungs
+                ),
+                format!("use 0 to {MAX_SEVEN_PAIRS_PUNGS} (1 is seven pairs and a pung, 17 tiles)"),
+            );
+            forms.seven_pairs_pungs = 0;
+        }
         for f in &win.forms {
             match f.as_str() {
                 "standard" => forms.standard = true,

@@ -111,6 +111,56 @@ impl Loader {
         }
     }
 
+    /// `[settlement.liable] group_feeder`'s groups as tiles, and `group_feeder_discard` checked;
+    /// each bad one a located diagnostic.
+    fn liable_groups(
+        &mut self,
+        raw: &schema::Settlement,
+        file: usize,
+        tiles: &TileSet,
+    ) -> Vec<Vec<mj_core::Tile>> {
+        let Some(l) = raw.liable.as_ref() else {
+            return Vec::new();
+        };
+        if let Some(v) = l
+            .group_feeder_discard
+            .as_deref()
+            .filter(|v| *v != "all" && *v != "half")
+        {
+            let span = self.find_in(file, "settlement.liable", &format!("\"{v}\""));
+            self.help(
+                file,
+                span,
+                format!("in [settlement.liable]: group_feeder_discard = \"{v}\" is not known"),
+                "use \"all\" (the liable player pays every share) or \"half\" (half of each)",
+            );
+        }
+        let mut groups = Vec::new();
+        for g in &l.group_feeder {
+            match mj_core::notation::parse_tiles(tiles, g) {
+                Ok(t) if !t.is_empty() && t.iter().all(|&x| !tiles.is_bonus(x)) => groups.push(t),
+                Ok(_) => {
+                    let span = self.find_in(file, "settlement.liable", &format!("\"{g}\""));
+                    self.help(
+                        file,
+                        span,
+                        format!("in [settlement.liable] group_feeder: \"{g}\" holds no playing tile, or a bonus tile"),
+                        "write the group's tiles in notation, e.g. \"CFP\" (the dragons) or \"ESWN\"",
+                    );
+                }
+                Err(e) => {
+                    let span = self.find_in(file, "settlement.liable", &format!("\"{g}\""));
+                    self.diag(
+                        file,
+                        span,
+                        format!("in [settlement.liable] group_feeder \"{g}\": {e}"),
+                    );
+                }
+            }
+        }
+        groups
+    }
+
     /// The liability word names one of the ruleset's context words, and every penalty is of
     /// one kind.
     fn check_penalties_and_liable_word(&mut self, raw: &schema::Settlement, file: usize, words: &[String]) {
@@ -360,6 +410,12 @@ impl Loader {
             declared_words: raw.declared_words.clone().unwrap_or_default(),
             table_words: raw.table_words.clone().unwrap_or_default(),
             liable: raw.liable.clone().unwrap_or_default(),
+            liable_groups: self.liable_groups(raw, file, tiles),
+            liable_groups_half: raw
+                .liable
+                .as_ref()
+                .and_then(|l| l.group_feeder_discard.as_deref())
+                == Some("half"),
             kong,
             drawn_hand: raw.drawn_hand.clone().unwrap_or_default(),
             discards_fan: None,

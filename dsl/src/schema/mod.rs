@@ -280,6 +280,9 @@ pub struct Win {
     pub orphans: Option<String>,
     #[serde(default = "yes")]
     pub seven_pairs_allow_four: bool,
+    /// Concealed pungs beside the seven pairs (0–2): 1 is 嚦咕嚦咕 of 17-tile hands.
+    #[serde(default)]
+    pub seven_pairs_pungs: u8,
     #[serde(default)]
     pub min_points: i64,
     #[serde(default)]
@@ -526,6 +529,14 @@ pub struct Liable {
     /// discarder pays every share (包胡).
     #[serde(default)]
     pub undeclared_feeds_declared: bool,
+    /// Groups of tiles, in notation (`"CFP"`): a winner who has declared a pung or kong of every
+    /// tile of a group, the last of them claimed on X's discard, makes X liable (包 big hands).
+    #[serde(default)]
+    pub group_feeder: Vec<String>,
+    /// What the liable player of `group_feeder` pays of a win on a discard: `"all"` (every share,
+    /// the default) or `"half"` (half of each payer's share; the payer the rest).
+    #[serde(default)]
+    pub group_feeder_discard: Option<String>,
 }
 
 /// Formulas paid to a konger when a kong stands; `winner_declared` is the konger's declaration.

@@ -175,7 +175,12 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         }
         (source, _) => source,
     };
+    // 包 big hands (`group_feeder`) come before every other liability: the whole of a self-drawn
+    // win, and all or half of each share of a win on a discard (shifted after the shares).
+    let group = group_feeder(rs, p).filter(|&g| g < players && g != p.winner);
     let liable = match source {
+        WinKind::SelfDrawn if group.is_some() => group,
+        _ if group.is_some() => None,
         WinKind::SelfDrawn if p.liable_named.is_some() => p.liable_named,
         WinKind::RobbedKong { konger } if st.liable.robbed_kong => Some(konger),
         WinKind::SelfDrawn if st.liable.kong_feeder && p.kong_fed_by.is_some() => p.kong_fed_by,
@@ -192,7 +197,7 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         }
         _ => None,
     }
-    .or_else(|| liable_by_play(rs, p));
+    .or_else(|| liable_by_play(rs, p).filter(|_| group.is_none()));
     if let Some(l) = liable.filter(|&l| l < players && l != p.winner) {
         let full: i64 = (0..players)
             .filter(|&s| s != p.winner && !left(s))
@@ -220,7 +225,41 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         out[seat] -= amount;
         out[p.winner] += amount;
     }
+    if let Some(g) = group {
+        shift_to_liable(&mut out, p.winner, g, st.liable_groups_half);
+    }
     out
+}
+
+/// The seat liable under `[settlement.liable] group_feeder`: the winner has declared a pung or
+/// kong of every tile of a group, and the last of those melds (in the order made; an added kong
+/// counts its pung) was claimed on that seat's discard. A concealed kong last makes nobody liable.
+fn group_feeder(rs: &Ruleset, p: &WinPay) -> Option<usize> {
+    let players = rs.play.players as usize;
+    rs.settlement.liable_groups.iter().find_map(|group| {
+        let mut last = 0;
+        for &t in group {
+            let i = p
+                .melds
+                .iter()
+                .position(|m| !matches!(m, mj_core::Meld::Chow { .. }) && m.tile() == t)?;
+            last = last.max(i);
+        }
+        p.melds.get(last)?.source_seat(p.winner, players)
+    })
+}
+
+/// Moves every payer's share of a discard win (or half of it, rounded down) onto the liable seat.
+fn shift_to_liable(out: &mut [i64], winner: usize, liable: usize, half: bool) {
+    for s in 0..out.len() {
+        if s == winner || s == liable || out[s] >= 0 {
+            continue;
+        }
+        let paid = -out[s];
+        let moved = if half { paid / 2 } else { paid };
+        out[s] += moved;
+        out[liable] -= moved;
+    }
 }
 
 /// Horses (买马) that are the winner's: number tiles whose rank is one of `[settlement.horses]

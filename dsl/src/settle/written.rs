@@ -115,6 +115,9 @@ fn from_melds(rs: &Ruleset, hand: &Hand, winner: usize, players: usize, pay: &mu
             .collect();
         pay.claim_feeders = feeders;
     }
+    if !rs.settlement.liable_groups.is_empty() {
+        pay.melds = melds.clone();
+    }
     if liable.one_suit_display.is_some() {
         pay.one_suit = hand.is_one_suit(&rs.tiles);
     }
