@@ -145,3 +145,44 @@ fn hongkong_one_kong_is_not_kong_on_kong() {
     assert!(fans(&r).contains(&"槓上開花 1".to_string()), "{:?}", fans(&r));
     assert!(!fans(&r).iter().any(|f| f.starts_with("槓上槓")));
 }
+
+/// South pongs 中 from East, 發 from West and then 白 from West, and self-draws 5s:
+/// [CCC][FFF][PPP] 123m 5s5s, 大三元 8, 自摸 1, 無花 1 = 10 番, the limit, M = 128.
+fn big_three_dragons(name: &str) -> Record {
+    let t = table(name);
+    let mut g = Game::new(
+        &t,
+        &["C", "CC FF PP 123m 5s 9s 9p 1p", "F P"],
+        "9m 9m 9m 8m 8m 5s",
+        "",
+    );
+    g.discard(0, "C");
+    g.claim(1, Action::Pong);
+    g.discard(1, "9s");
+    g.pass();
+    g.discard(2, "F");
+    g.claim(1, Action::Pong);
+    g.discard(1, "9p");
+    g.pass();
+    g.discard(2, "P");
+    g.claim(1, Action::Pong);
+    g.discard(1, "1p");
+    g.pass();
+    for seat in [2, 3, 0] {
+        g.discard_drawn(seat);
+        g.pass();
+    }
+    g.act(1, Action::SelfWin);
+    g.finish()
+}
+
+#[test]
+fn hongkong_bao_big_per_value() {
+    // Default (false): each of the three pays one portion, 128 (Decisions 9, 10).
+    let r = big_three_dragons("hongkong");
+    assert_eq!(fans(&r), vec!["自摸 1", "大三元 8", "無花 1"]);
+    assert_eq!(payments(&r, None), vec![vec![-128, 384, -128, -128]]);
+    // true (Options: bao_big): West fed the last dragon pong and pays the whole hand.
+    let r = big_three_dragons("hongkong[bao_big=true]");
+    assert_eq!(payments(&r, None), vec![vec![0, 384, -384, 0]]);
+}
