@@ -622,6 +622,15 @@ impl TileSet {
         }
     }
 
+    /// The notation of a red copy of `t`: rank 0 (`0m`) in a tile set with red fives, where no
+    /// rank is ten; the plain notation otherwise.
+    pub fn red_notation(&self, t: Tile) -> String {
+        match self.kinds[t.id()] {
+            Kind::Suited { suit, .. } if self.has_red() => format!("0{}", self.suits[suit as usize].letter),
+            _ => self.notation(t),
+        }
+    }
+
     /// A readable picture of a tile for terminal output. Unicode has mahjong glyphs for ranks 1–9,
     /// winds, dragons and the eight bonus tiles; it has none for rank ten, which is drawn as the
     /// suit's Chinese character after a bracketed "10" (`[10万]`) so it can never be mistaken for

@@ -143,3 +143,54 @@ fn a_seeded_wall_marks_one_red_five_per_suit_and_the_deal_follows_the_marks() {
             .all(|s| s.red.iter().zip(&s.concealed).all(|(r, c)| r <= c)));
     }
 }
+
+#[test]
+fn a_player_holding_red_and_plain_fives_chooses_which_to_discard_and_the_record_keeps_it() {
+    let t = table();
+    // Decision 1: one red five per suit, a copy of 5p like the others but worth a dora held.
+    // East holds three 5p, one red (tile 4 of its list): which copy it gives away is its choice.
+    let (st, wall, red, ev) = deal(&t, "123m 456p 789s 23s 55p E", 4, "W S P 4s N S W 5p");
+    let five = tiles(&t, "5p")[0];
+    let legal = mj_core::game::legal_actions(&t, &st, 0);
+    assert!(legal.contains(&Action::Discard(five)), "{legal:?}");
+    // The red discard is listed only where there is a choice: for 5p, nothing else.
+    let named: Vec<&Action> = legal
+        .iter()
+        .filter(|a| matches!(a, Action::DiscardRed(_)))
+        .collect();
+    assert_eq!(named, vec![&Action::DiscardRed(five)]);
+    // East gives away a 5p, draws 4s and discards E (ready on 5p alone), the others discard
+    // what they draw, and East draws the last 5p and wins. Decision 8: menzen tsumo 1 han,
+    // 30 fu (20 + tsumo 2 + single wait 2, rounded up); as dealer each pays 2 × 30 × 2^3 = 480
+    // → 500. Keeping the red copy adds aka dora: 2 han, 960 → 1,000 each.
+    for (action, red_left, written, each) in [
+        (Action::Discard(five), 1, "5p", 1000),
+        (Action::DiscardRed(five), 0, "0p", 500),
+    ] {
+        let (mut s, mut e) = (st.clone(), ev.clone());
+        act(&t, &mut s, &mut e, 0, action);
+        assert_eq!(s.seats[0].red[five.id()], red_left, "{action:?}");
+        assert_eq!(s.seats[0].concealed[five.id()], 2);
+        for round in 0..2 {
+            for seat in 1..4 {
+                let d = drawn(&s);
+                act(&t, &mut s, &mut e, seat, Action::Discard(d));
+            }
+            if round == 0 {
+                act(&t, &mut s, &mut e, 0, Action::Discard(tiles(&t, "E")[0]));
+            }
+        }
+        act(&t, &mut s, &mut e, 0, Action::SelfWin);
+        let r = Record::new(&t, 0, 0, Wind::EAST, vec!["a".into(); 4], Some(&wall), &e)
+            .at(&t, &s)
+            .with_red_wall(t.tiles(), &red);
+        let first = r.events.iter().find_map(|x| match x {
+            RecordEvent::Discard { seat: 0, tile } => Some(tile.clone()),
+            _ => None,
+        });
+        assert_eq!(first.as_deref(), Some(written));
+        assert_eq!(r.net(), vec![3 * each, -each, -each, -each], "{action:?}");
+        // Replaying the record makes the same choice.
+        assert_eq!(replay(&t, &r).expect("replays"), s);
+    }
+}

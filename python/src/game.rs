@@ -49,6 +49,7 @@ fn action_text(set: &TileSet, a: &Action) -> String {
     let n = |t: Tile| set.notation(t);
     match *a {
         Action::Discard(t) => format!("discard {}", n(t)),
+        Action::DiscardRed(t) => format!("discard {}", set.red_notation(t)),
         Action::SelfWin => "self_win".into(),
         Action::ConcealedKong(t) => format!("concealed_kong {}", n(t)),
         Action::AddedKong(t) => format!("added_kong {}", n(t)),

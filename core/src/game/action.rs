@@ -8,6 +8,10 @@ use crate::tile::{Tile, TileSet};
 pub enum Action {
     /// Discard a concealed tile, ending the turn.
     Discard(Tile),
+    /// Discard a red copy of `tile` (tile sets with red fives) while plain copies are held too:
+    /// `Discard` gives a plain copy first, so this names the other choice. Listed only when the
+    /// seat holds both.
+    DiscardRed(Tile),
     /// Declare a win on the tile just drawn (自摸).
     SelfWin,
     /// Declare four concealed copies as a kong (暗杠).
@@ -43,6 +47,7 @@ impl Action {
     pub fn describe(&self, set: &TileSet) -> String {
         match *self {
             Action::Discard(t) => format!("discard {}", set.notation(t)),
+            Action::DiscardRed(t) => format!("discard {}", set.red_notation(t)),
             Action::SelfWin => "self-drawn win".into(),
             Action::ConcealedKong(t) => format!("concealed kong {}", set.notation(t)),
             Action::AddedKong(t) => format!("added kong {}", set.notation(t)),

@@ -109,9 +109,11 @@ pub enum Event {
         seat: usize,
         tile: Tile,
     },
+    /// `red`: the copy discarded was a red one (tile sets with red fives).
     Discard {
         seat: usize,
         tile: Tile,
+        red: bool,
     },
     Chi {
         seat: usize,

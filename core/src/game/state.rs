@@ -255,13 +255,13 @@ impl SeatState {
     }
 
     /// Takes `n` concealed copies of `t` out of the hand and returns how many of them were red:
-    /// plain copies first when they leave the hand (a discard), red ones first when they go into
-    /// a meld (`into_meld`), where they count for good. A player who values its red copies plays
-    /// so; the choice is the engine's, not the player's.
-    pub(crate) fn take_copies(&mut self, t: Tile, n: u8, into_meld: bool) -> u8 {
+    /// red ones first when `red_first`. The engine melds red copies first, where they count for
+    /// good, and discards plain ones first unless the player names the red one
+    /// ([`crate::game::Action::DiscardRed`]).
+    pub(crate) fn take_copies(&mut self, t: Tile, n: u8, red_first: bool) -> u8 {
         let i = t.id();
         let plain = self.concealed[i].saturating_sub(self.red[i]);
-        let red = if into_meld {
+        let red = if red_first {
             n.min(self.red[i])
         } else {
             n.saturating_sub(plain).min(self.red[i])

@@ -209,6 +209,13 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
         candidates
     };
     out.extend(allowed.iter().map(|&d| Action::Discard(d)));
+    // Which copy leaves is the player's choice only while it holds red and plain ones.
+    out.extend(
+        allowed
+            .iter()
+            .filter(|d| s.red[d.id()] > 0 && s.red[d.id()] < s.concealed[d.id()])
+            .map(|&d| Action::DiscardRed(d)),
+    );
     if frozen.is_none() && may_declare(rules, st, t.seat) {
         for &d in &allowed {
             let mut after = s.concealed;
@@ -293,7 +300,8 @@ pub(super) fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Acti
                 }
             }
         }
-        Action::Discard(tile) => discard(rules, st, seat, tile, after_kong, ev),
+        Action::Discard(tile) => discard(rules, st, seat, tile, false, after_kong, ev),
+        Action::DiscardRed(tile) => discard(rules, st, seat, tile, true, after_kong, ev),
         Action::AbortiveDraw => abort(st, AbortReason::NineKinds, vec![seat], ev),
         Action::DeclareReady {
             discard: tile,
@@ -319,7 +327,7 @@ pub(super) fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Acti
                 passed_win: false,
             });
             ev.push(Event::Ready { seat, hidden, waits });
-            discard(rules, st, seat, tile, after_kong, ev);
+            discard(rules, st, seat, tile, false, after_kong, ev);
             // The one-shot window opens with the declaring discard and closes with the next.
             if let Some(d) = st.seats[seat].declared.as_mut() {
                 d.one_shot = true;
@@ -392,12 +400,14 @@ pub(super) fn turn_step(rules: &dyn Rules, st: &mut State, t: Turn, action: Acti
     }
 }
 
-/// Discards `tile` and offers it; the next seat draws when nobody can answer.
+/// Discards `tile` (a red copy first when `red_first`, otherwise a plain one) and offers it;
+/// the next seat draws when nobody can answer.
 pub(super) fn discard(
     rules: &dyn Rules,
     st: &mut State,
     seat: usize,
     tile: Tile,
+    red_first: bool,
     after_kong: bool,
     ev: &mut Vec<Event>,
 ) {
@@ -405,7 +415,7 @@ pub(super) fn discard(
     if let Some(d) = s.declared.as_mut() {
         d.one_shot = false;
     }
-    let red = s.take_copies(tile, 1, false) > 0;
+    let red = s.take_copies(tile, 1, red_first) > 0;
     s.discards.push(Discarded { tile, claimed: false });
     if s.concealed_len() == 1 {
         if let Some(alone) = rules.tiles().tiles().find(|k| s.concealed[k.id()] > 0) {
@@ -414,7 +424,7 @@ pub(super) fn discard(
             }
         }
     }
-    ev.push(Event::Discard { seat, tile });
+    ev.push(Event::Discard { seat, tile, red });
     st.last_red = red;
     reveal_pending(st);
     if let Some(k) = rules.table().discard_run {

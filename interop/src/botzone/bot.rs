@@ -296,7 +296,7 @@ impl Tracker {
         let choice = choose(rules, bot, &st, self.seat, &legal);
         let set = rules.tiles();
         match choice {
-            Action::Discard(t) => Response::Play(t),
+            Action::Discard(t) | Action::DiscardRed(t) => Response::Play(t),
             Action::SelfWin | Action::Win => Response::Hu,
             Action::ConcealedKong(t) => Response::Gang(Some(t)),
             Action::AddedKong(t) => Response::Bugang(t),

@@ -170,11 +170,15 @@ impl Hand<'_> {
                             "the engine offers no such declaration".into(),
                         ));
                     };
-                    self.red_discard(seat, t, self.kinds.red(*tile))?;
+                    self.red_discard(seat, t, self.kinds.red(*tile), false);
                     return self.act(seat, a);
                 }
-                self.red_discard(seat, t, self.kinds.red(*tile))?;
-                self.act(seat, Action::Discard(t))
+                let a = if self.red_discard(seat, t, self.kinds.red(*tile), true) {
+                    Action::DiscardRed(t)
+                } else {
+                    Action::Discard(t)
+                };
+                self.act(seat, a)
             }
             Event::Reach { who, step: 1, .. } => {
                 self.reaching.push(*who);
@@ -322,26 +326,28 @@ impl Hand<'_> {
         }
     }
 
-    /// The engine discards a seat's plain copies before its red ones and melds red ones first:
-    /// a log whose player chose otherwise (with both copies in hand) is noted as the hand's
-    /// divergence, and the hand played on with the engine's choice.
-    fn red_discard(&mut self, seat: usize, t: Tile, red: bool) -> Step {
+    /// Whether the log's discard of `t` (`red` or plain) is the player's red copy given away
+    /// while plain ones are held, which `Action::DiscardRed` names (`may_name`: the action is a
+    /// plain discard). Otherwise the engine's `Discard` gives the copy the log shows; where it
+    /// cannot (a declaring discard, which the engine makes with a plain copy first), the choice
+    /// is noted as the hand's divergence and the hand is played on with the engine's.
+    fn red_discard(&mut self, seat: usize, t: Tile, red: bool, may_name: bool) -> bool {
         let s = &self.st.seats[seat];
-        let engine = s.red[t.id()] > 0 && s.concealed[t.id()] <= s.red[t.id()];
-        if engine == red {
-            return Ok(());
+        let (reds, held) = (s.red[t.id()], s.concealed[t.id()]);
+        if red && reds > 0 && reds < held && may_name {
+            return true;
         }
-        let which = |r: bool| if r { "the red" } else { "a plain" };
-        let m = Mismatch {
-            event: format!("seat {seat} discards {}", self.name(t)),
-            expected: format!("{} copy discarded", which(red)),
-            got: format!(
-                "the engine discards {} one (plain copies go first)",
-                which(engine)
-            ),
-        };
-        self.choice.get_or_insert(m);
-        Ok(())
+        let engine = reds > 0 && held <= reds;
+        if engine != red {
+            let which = |r: bool| if r { "the red" } else { "a plain" };
+            let m = Mismatch {
+                event: format!("seat {seat} discards {}", self.name(t)),
+                expected: format!("{} copy discarded", which(red)),
+                got: format!("the engine discards {} one", which(engine)),
+            };
+            self.choice.get_or_insert(m);
+        }
+        false
     }
 
     /// The red copies of meld `i` of `seat` against the log's meld.

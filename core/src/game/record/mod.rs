@@ -199,9 +199,9 @@ impl RecordEvent {
                 seat: *seat,
                 tile: n(*tile),
             },
-            Event::Discard { seat, tile } => RecordEvent::Discard {
+            Event::Discard { seat, tile, red } => RecordEvent::Discard {
                 seat: *seat,
-                tile: n(*tile),
+                tile: if *red { set.red_notation(*tile) } else { n(*tile) },
             },
             Event::Chi {
                 seat,
@@ -322,8 +322,8 @@ impl Record {
     pub fn with_red_wall(mut self, set: &TileSet, red: &[bool]) -> Record {
         if let Some(w) = self.wall.as_mut() {
             for (name, _) in w.iter_mut().zip(red).filter(|(_, &r)| r) {
-                if set.has_red() {
-                    *name = name.replacen(|c: char| c.is_ascii_digit(), "0", 1);
+                if let Some(t) = tile_of(set, name) {
+                    *name = set.red_notation(t);
                 }
             }
         }

@@ -172,7 +172,17 @@ pub(super) fn derive_action(
     match &st.phase {
         Phase::Turn(_) => match next? {
             RecordEvent::Discard { seat: s, tile } if *s == seat => {
-                Some(Action::Discard(tile_of(set, tile)?))
+                // A red copy (`0m`) given away while plain ones were held was the player's choice.
+                let t = tile_of(set, tile)?;
+                let held = &st.seats[seat];
+                let chose_red = *tile == set.red_notation(t)
+                    && held.red[t.id()] > 0
+                    && held.red[t.id()] < held.concealed[t.id()];
+                Some(if chose_red {
+                    Action::DiscardRed(t)
+                } else {
+                    Action::Discard(t)
+                })
             }
             RecordEvent::Flower { seat: s, tile } if *s == seat => Some(Action::Bonus(tile_of(set, tile)?)),
             RecordEvent::Ready { seat: s, hidden, .. } if *s == seat => {
