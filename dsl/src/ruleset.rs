@@ -93,6 +93,10 @@ pub struct Settlement {
     pub deposits: Option<Cond>,
     /// The fan total → payment table formulas read as `table`.
     pub fan_table: Option<schema::FanTable>,
+    /// `[settlement.drawn_hand] void_pays` (查花猪), compiled.
+    pub void_pays: Option<Cond>,
+    /// `[settlement.drawn_hand] unready_pays_value` (查大叫), compiled.
+    pub unready_pays_value: Option<Cond>,
 }
 
 /// Compiled instant kong payments.
@@ -105,6 +109,8 @@ pub struct KongRule {
     pub exposed_each: bool,
     pub on_replacement: i64,
     pub stand_on_draw: bool,
+    /// 呼叫转移 (`transfer`).
+    pub transfer: mj_core::game::rules::KongTransfer,
 }
 
 impl Default for KongRule {
@@ -116,6 +122,7 @@ impl Default for KongRule {
             exposed_each: false,
             on_replacement: 1,
             stand_on_draw: true,
+            transfer: Default::default(),
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::ruleset::{Ruleset, WordSource};
 use crate::score::{score, ScoreError};
-use crate::settle::drawn::settle_drawn_table;
+use crate::settle::drawn::{settle_drawn_checks, settle_drawn_table};
 use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinPay};
 use mj_core::game::event::AbortReason;
 use mj_core::game::rules::{
@@ -210,6 +210,9 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         ranking_points: m.ranking_points,
         ranking_ties,
         seat_changes: m.seat_changes,
+        ready_values: rs.settlement.unready_pays_value.is_some()
+            || rs.settlement.drawn_hand.unready_returns_kong_money,
+        kong_transfer: rs.settlement.kong.transfer,
         floor,
         no_win_from_floor: play.no_win_from_floor,
         end_at_floor: m.end_at_floor,
@@ -577,6 +580,9 @@ impl Rules for Table {
             f.dealer_streak,
         );
         for (o, x) in out.iter_mut().zip(settle_drawn_table(&self.ruleset, f)) {
+            *o = o.saturating_add(x);
+        }
+        for (o, x) in out.iter_mut().zip(settle_drawn_checks(&self.ruleset, f)) {
             *o = o.saturating_add(x);
         }
         out

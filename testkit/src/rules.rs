@@ -126,6 +126,8 @@ fn table() -> TableRules {
         ranking_points: vec![4, 2, 1, 0],
         ranking_ties: RankingTies::SeatOrder,
         seat_changes: Vec::new(),
+        ready_values: false,
+        kong_transfer: Default::default(),
     }
 }
 

@@ -5,7 +5,7 @@ use super::abort::{abort, abort_after_discard, kong_limit_open};
 use super::action::Action;
 use super::draw::{draw, kong_stands, next_wall_empty, replacement};
 use super::event::{AbortReason, Event, KongKind};
-use super::money::{capped, deposit, ends_with_other_first, kong_allowed};
+use super::money::{capped, deposit, ends_with_other_first, kong_allowed, transfer_kong_money};
 use super::rules::{ClaimKind, Furiten, MissedWin, MultipleWinners, Rules, WinJudgement, WinSource};
 use super::state::{Offer, Phase, State, Turn, TurnStart};
 use super::win::{discard_win, finish, shape_waits, win_facts};
@@ -372,7 +372,12 @@ fn win_on_offer(rules: &dyn Rules, st: &mut State, o: &Offer, winners: &[usize],
         let red = st.last_red;
         st.seats[*w].add_copy(o.tile, red);
     }
-    if let Some(next) = finish(rules, st, &judged, o.tile, source, None, ev) {
+    let next = finish(rules, st, &judged, o.tile, source, None, ev);
+    if o.after_kong && o.kong.is_none() {
+        let winners: Vec<usize> = judged.iter().map(|(w, _, _)| *w).collect();
+        transfer_kong_money(rules, st, o.from, &winners, ev);
+    }
+    if let Some(next) = next {
         draw(rules, st, next, ev);
     }
 }

@@ -3,9 +3,9 @@
 
 use super::event::{Event, KongKind, PaymentReason};
 use super::money::{kong_facts, pay};
-use super::rules::{DrawnFacts, KongReveal, Rules};
+use super::rules::{DrawnFacts, KongMoney, KongReveal, Rules};
 use super::state::{Phase, State, Turn, TurnStart};
-use super::win::{shape_waits, wall_left_after};
+use super::win::{ready_value, shape_waits, wall_left_after};
 use crate::tile::Tile;
 
 /// Whether the wall the next draw after `seat`'s turn would come from is empty: the shared wall,
@@ -34,8 +34,18 @@ pub(super) fn kong_stands(
 ) {
     reveal_for_kong(rules, st, kind);
     let raw = rules.settle_kong(&kong_facts(st, seat, kind, from, on_replacement));
+    st.last_kong = Some((seat, st.kong_money.len()));
     if raw.iter().any(|&x| x != 0) {
         let paid = pay(rules, st, &raw, PaymentReason::Kong, ev);
+        for (payer, &x) in paid.iter().enumerate() {
+            if x < 0 && payer != seat {
+                st.kong_money.push(KongMoney {
+                    payer,
+                    payee: seat,
+                    amount: x.saturating_neg(),
+                });
+            }
+        }
         for (k, x) in st.kong_net.iter_mut().zip(paid) {
             *k += x;
         }
@@ -152,6 +162,21 @@ pub(super) fn exhaustive(rules: &dyn Rules, st: &mut State, ev: &mut Vec<Event>)
             .iter()
             .map(|s| s.discards.iter().any(|d| d.claimed))
             .collect(),
+        void_held: st.seats.iter().map(|s| s.holds_void(rules.tiles())).collect(),
+        ready_value: if rules.table().ready_values {
+            (0..st.players())
+                .map(|s| {
+                    if st.is_in(s) {
+                        ready_value(rules, st, s)
+                    } else {
+                        None
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        kong_money: st.kong_money.clone(),
     };
     let raw = rules.settle_drawn(&facts);
     if raw.iter().any(|&x| x != 0) {

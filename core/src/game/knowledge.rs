@@ -132,6 +132,8 @@ impl Knowledge {
             phase,
             scores: vec![0; n],
             kong_net: vec![0; n],
+            kong_money: Vec::new(),
+            last_kong: None,
             stacks: vec![table.start_points; n],
             dealer_streak: 0,
             held: vec![0; n],

@@ -2,7 +2,7 @@
 //! would end a match early are held back when the ruleset says so, kong money, and penalties.
 
 use super::event::{Event, KongKind, PaymentReason};
-use super::rules::{KongFacts, Rules};
+use super::rules::{KongFacts, KongTransfer, Rules};
 use super::state::{Phase, State};
 
 pub(super) fn kong_facts(
@@ -20,6 +20,51 @@ pub(super) fn kong_facts(
         declared: st.seats.iter().map(|s| s.declared.is_some()).collect(),
         dealer_streak: st.dealer_streak,
         left: st.left_facts(),
+    }
+}
+
+/// 呼叫转移: the money `konger` collected for its last kong goes to `winners` (in turn order from
+/// the konger), who won on the discard it made right after that kong's replacement: all to the
+/// first, or shared equally with any remainder to the first ([`KongTransfer`]). The kong's
+/// payments then name the first winner as their holder, so no later refund takes them back from
+/// the konger.
+pub(super) fn transfer_kong_money(
+    rules: &dyn Rules,
+    st: &mut State,
+    konger: usize,
+    winners: &[usize],
+    ev: &mut Vec<Event>,
+) {
+    let mode = rules.table().kong_transfer;
+    let (Some(&first), Some((k, start))) = (winners.first(), st.last_kong) else {
+        return;
+    };
+    if mode == KongTransfer::None || k != konger {
+        return;
+    }
+    let mut total = 0i64;
+    for m in st.kong_money.iter_mut().skip(start).filter(|m| m.payee == konger) {
+        total = total.saturating_add(m.amount);
+        m.payee = first;
+    }
+    if total == 0 {
+        return;
+    }
+    let mut raw = vec![0i64; st.players()];
+    raw[konger] = -total;
+    match mode {
+        KongTransfer::Even => {
+            let share = total / winners.len() as i64;
+            for &w in winners {
+                raw[w] += share;
+            }
+            raw[first] += total - share * winners.len() as i64;
+        }
+        _ => raw[first] = total,
+    }
+    let paid = pay(rules, st, &raw, PaymentReason::Kong, ev);
+    for (k, x) in st.kong_net.iter_mut().zip(paid) {
+        *k += x;
     }
 }
 

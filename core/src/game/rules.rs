@@ -237,6 +237,12 @@ pub struct TableRules {
     /// Seat changes (换位): entry `r` applies after round `r + 1` and gives, for every seat, the
     /// seat its player moves to; an empty entry changes nothing.
     pub seat_changes: Vec<Vec<usize>>,
+    /// At a drawn hand the engine values every ready hand still in by judging a discard win on
+    /// each of its waits ([`DrawnFacts::ready_value`]); off by default (it costs a judgement
+    /// per wait).
+    pub ready_values: bool,
+    /// 呼叫转移: the kong money handed to the winners of the konger's discard after a kong.
+    pub kong_transfer: KongTransfer,
 }
 
 /// The terms of a ready declaration. The default is the 亮倒 of 卡五星: free, at any time, any
@@ -576,6 +582,54 @@ pub struct DrawnFacts {
     pub discards: Vec<Vec<crate::tile::Tile>>,
     /// Per seat: another player claimed one of its discards.
     pub discards_claimed: Vec<bool>,
+    /// Per seat: still holds a tile of its declared void suit (a 花猪 at the hand's end).
+    pub void_held: Vec<bool>,
+    /// With [`TableRules::ready_values`], per seat still in: the most a win on a discard would
+    /// score (the judged total) over the tiles it waits on, `None` when no tile completes it (or
+    /// every copy of each is its own); empty without `ready_values`. The checks at a drawn hand
+    /// that pay by the value of a ready hand (查大叫) read it.
+    pub ready_value: Vec<Option<i64>>,
+    /// Every kong payment made this hand, as it stands now (money handed on to a winner names
+    /// the winner as its payee), for the refund of kong money by players not ready (退税).
+    pub kong_money: Vec<KongMoney>,
+}
+
+impl DrawnFacts {
+    /// Whether `seat` is ready at the drawn hand: by the judged waits when the table asks for
+    /// [`TableRules::ready_values`], else in shape.
+    pub fn is_ready(&self, seat: usize) -> bool {
+        if self.ready_value.is_empty() {
+            self.ready.get(seat).copied().unwrap_or(false)
+        } else {
+            self.ready_value.get(seat).copied().flatten().is_some()
+        }
+    }
+
+    /// Whether `seat` has won and left the hand.
+    pub fn has_left(&self, seat: usize) -> bool {
+        self.left.get(seat).copied().unwrap_or(false)
+    }
+}
+
+/// One kong payment: `payer` paid `amount` (positive) for a kong; `payee` holds it now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KongMoney {
+    pub payer: usize,
+    pub payee: usize,
+    pub amount: i64,
+}
+
+/// Where the money a konger collected for a kong goes when the konger's next discard, right
+/// after the kong's replacement, is won on (呼叫转移).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KongTransfer {
+    /// The konger keeps it.
+    #[default]
+    None,
+    /// All to the first winner in turn order after the discarder.
+    First,
+    /// Shared equally among the winners, a remainder to the first.
+    Even,
 }
 
 /// Everything the engine asks of a ruleset. Implemented by the ruleset crate; tests may

@@ -266,6 +266,8 @@ pub(super) fn deal(
         phase: Phase::Over { winners: vec![] },
         scores: vec![0; n],
         kong_net: vec![0; n],
+        kong_money: Vec::new(),
+        last_kong: None,
         stacks: (0..n)
             .map(|s| start.stacks.get(s).copied().unwrap_or(table.start_points))
             .collect(),

@@ -390,6 +390,12 @@ pub struct State {
     pub scores: Vec<i64>,
     /// The part of `scores` paid for kongs.
     pub kong_net: Vec<i64>,
+    /// Every kong payment this hand, payer by payer, with who holds it now (a drawn hand's
+    /// refund of kong money reads it).
+    pub kong_money: Vec<super::rules::KongMoney>,
+    /// The last kong that stood: its konger and where its payments begin in `kong_money` (for
+    /// handing them to the winners of the konger's next discard, 呼叫转移).
+    pub last_kong: Option<(usize, usize)>,
     /// Every seat's points when the hand began (start points plus earlier hands).
     pub stacks: Vec<i64>,
     /// Hands in a row the dealer has kept the deal before this one.

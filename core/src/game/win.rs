@@ -28,6 +28,48 @@ pub fn shape_waits(rules: &dyn Rules, melds: usize, counts: &Counts) -> Vec<Tile
         .collect()
 }
 
+/// What `seat`'s hand would score at most by winning on a discard (the judged total), over every
+/// tile it waits on, with no situational fact (no last tile, no kong): `None` when it waits on
+/// nothing it can win on. A tile counts as a wait only while a copy of it is outside the seat's
+/// own hand and melds; a seat holding its void suit waits on nothing.
+pub(super) fn ready_value(rules: &dyn Rules, st: &State, seat: usize) -> Option<i64> {
+    let set = rules.tiles();
+    let table = rules.table();
+    let s = &st.seats[seat];
+    if s.holds_void(set) {
+        return None;
+    }
+    let own = |t: Tile| {
+        usize::from(s.concealed[t.id()])
+            + s.melds
+                .iter()
+                .map(|m| {
+                    m.tiles(set)
+                        .unwrap_or_default()
+                        .iter()
+                        .filter(|&&x| x == t)
+                        .count()
+                })
+                .sum::<usize>()
+    };
+    shape_waits(rules, s.melds.len(), &s.concealed)
+        .into_iter()
+        .filter(|&t| own(t) < set.copies(t) as usize && !s.is_void(set, t))
+        .filter_map(|t| {
+            let how = WinHow {
+                // Who discards does not change the hand's fans; the word's default is written.
+                discarder: Some(1),
+                dealer: st.seats[st.dealer].wind,
+                dealer_streak: st.dealer_streak,
+                ..WinHow::default()
+            }
+            .with_table(table, set, st, seat);
+            let hand = win_hand(set, table, st, seat, &s.concealed, t, how);
+            rules.judge_win(&hand).filter(|j| j.valid).map(|j| j.total)
+        })
+        .max()
+}
+
 /// The winning hand as the scorer reads it: concealed tiles `before` plus `win` written last,
 /// with the context words the engine knows (the notation's and the ruleset's facts).
 pub(super) fn win_hand(

@@ -392,8 +392,12 @@ impl Loader {
                 exposed_each: k.exposed_payers.as_deref() == Some("each"),
                 on_replacement: k.on_replacement.unwrap_or(1),
                 stand_on_draw: k.stand_on_draw.unwrap_or(true),
+                transfer: self.kong_transfer(k.transfer.as_deref(), file),
             },
         };
+        let drawn = raw.drawn_hand.clone().unwrap_or_default();
+        let void_pays = formula(self, &drawn.void_pays);
+        let unready_pays_value = formula(self, &drawn.unready_pays_value);
         let discard_run = match &raw.discard_run {
             None => None,
             Some(r) => formula(self, &Some(r.each.clone())).map(|e| (r.count, e)),
@@ -417,13 +421,35 @@ impl Loader {
                 .and_then(|l| l.group_feeder_discard.as_deref())
                 == Some("half"),
             kong,
-            drawn_hand: raw.drawn_hand.clone().unwrap_or_default(),
+            drawn_hand: drawn,
             discards_fan: None,
             per_concealed_pung: raw.per_concealed_pung.unwrap_or(0),
             float: raw.float.unwrap_or(0),
             horses: raw.horses.clone().filter(|h| h.count > 0),
             deposits: formula(self, &raw.deposits),
             fan_table: raw.fan_table.clone(),
+            void_pays,
+            unready_pays_value,
+        }
+    }
+
+    /// `[settlement.kong] transfer` (呼叫转移), checked.
+    fn kong_transfer(&mut self, v: Option<&str>, file: usize) -> mj_core::game::rules::KongTransfer {
+        use mj_core::game::rules::KongTransfer;
+        match v {
+            None | Some("none") => KongTransfer::None,
+            Some("first") => KongTransfer::First,
+            Some("even") => KongTransfer::Even,
+            Some(other) => {
+                let span = self.find_in(file, "settlement", &format!("\"{other}\""));
+                self.help(
+                    file,
+                    span,
+                    format!("in [settlement.kong]: transfer = \"{other}\" is not known"),
+                    "use \"none\", \"first\" or \"even\"".to_string(),
+                );
+                KongTransfer::None
+            }
         }
     }
 }

@@ -558,6 +558,11 @@ pub struct KongPayments {
     /// Kong payments stand after a drawn hand (黄庄不黄杠), default true.
     #[serde(default)]
     pub stand_on_draw: Option<bool>,
+    /// 呼叫转移: when the konger's discard right after a kong's replacement is won on, the money
+    /// collected for that kong goes to the winners: "none" (default), "first" (all to the first
+    /// winner in turn order after the discarder) or "even" (shared, a remainder to the first).
+    #[serde(default)]
+    pub transfer: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
@@ -578,6 +583,19 @@ pub struct DrawnHand {
     /// of any `ready_split`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discards_fan: Option<DiscardsFan>,
+    /// 查花猪: a formula each player still in who holds a tile of its declared void suit pays
+    /// every other player still in who does not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub void_pays: Option<String>,
+    /// 查大叫: a formula each player still in, not ready and not holding its void suit, pays
+    /// every ready player still in, with `total` = the most the ready hand could score winning
+    /// on a discard over its waits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unready_pays_value: Option<String>,
+    /// 退税: every player still in who is not ready returns the kong money it holds to whoever
+    /// paid it.
+    #[serde(default)]
+    pub unready_returns_kong_money: bool,
 }
 
 /// `[settlement.drawn_hand] discards_fan`.
