@@ -166,6 +166,10 @@ pub struct Ruleset {
     pub context_words: Vec<ContextWordSpec>,
     /// Where each of `context_words` (same order) gets its value in play.
     pub context_sources: Vec<WordSource>,
+    /// The indexes in `context_words` of the words naming the engine facts `dealer` and
+    /// `dealer_streak`, found once at load: [`Ruleset::dealer_of`] runs twice on every scored
+    /// hand, and searching the sources each time was a measurable part of a riichi hand.
+    pub dealer_words: [Option<usize>; 2],
     /// What the `[[context]]` entries say about words written together and the void suit.
     pub word_rules: Vec<crate::word_rules::WordRule>,
     pub scripts: crate::script::Scripts,
@@ -253,22 +257,24 @@ impl Ruleset {
     /// `dealer` and `dealer_streak`: play sets them, `mj score` reads them from the line. Without
     /// such words (or when the line leaves them out) seat E deals and the streak is 0.
     pub fn dealer_of(&self, hand: &mj_core::Hand) -> (usize, u32) {
-        use mj_core::game::rules::WinFact;
-        let value = |fact: WinFact| {
-            self.context_words
-                .iter()
-                .zip(&self.context_sources)
-                .find(|(_, s)| **s == WordSource::Fact(fact))
-                .and_then(|(w, _)| hand.context.value(&w.word))
+        let value = |word: Option<usize>| {
+            word.and_then(|i| self.context_words.get(i))
+                .and_then(|w| hand.context.value(&w.word))
         };
-        let seat = value(WinFact::Dealer)
+        let [dealer, streak] = self.dealer_words;
+        let seat = value(dealer)
             .and_then(|v| v.chars().next())
             .and_then(mj_core::Wind::from_letter)
             .map_or(0, |w| w.index() as usize);
-        let streak = value(WinFact::DealerStreak)
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0);
+        let streak = value(streak).and_then(|v| v.parse().ok()).unwrap_or(0);
         (seat, streak)
+    }
+
+    /// The values of [`Ruleset::dealer_words`]: the first word naming each fact.
+    pub(crate) fn find_dealer_words(sources: &[WordSource]) -> [Option<usize>; 2] {
+        use mj_core::game::rules::WinFact;
+        let find = |fact: WinFact| sources.iter().position(|s| *s == WordSource::Fact(fact));
+        [find(WinFact::Dealer), find(WinFact::DealerStreak)]
     }
 
     pub fn fan_index(&self, id: &str) -> Option<usize> {

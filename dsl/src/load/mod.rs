@@ -498,6 +498,7 @@ impl Loader {
             match_rules,
             competition,
             context_words: words.words,
+            dealer_words: Ruleset::find_dealer_words(&words.sources),
             context_sources: words.sources,
             word_rules: words.rules,
             scripts,

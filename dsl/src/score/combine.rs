@@ -65,7 +65,8 @@ pub(super) fn combine(rs: &Ruleset, counts: &[u32], touched: &Touched, open: boo
 }
 
 /// With a points formula, each reading's han, fu, basic points and limit, and whether limit fans
-/// (yakuman) made it; empty without one.
+/// (yakuman) made it, into `out` (cleared first; left empty without one). A buffer the caller
+/// keeps, so that scoring a hand allocates no list for it.
 pub(super) fn valued(
     rs: &Ruleset,
     table: &[u32],
@@ -73,26 +74,26 @@ pub(super) fn valued(
     totals: &[(i64, i64)],
     fus: &[i64],
     open: bool,
-) -> Vec<(HanFu, bool)> {
+    out: &mut Vec<(HanFu, bool)>,
+) {
+    out.clear();
     let n = rs.fans.len();
-    match &rs.points.formula {
-        None => Vec::new(),
-        Some(formula) => (0..totals.len())
-            .map(|i| {
-                let row = &table[i * n..(i + 1) * n];
-                let limit_han = limit_han(rs, row, &touched[i], open);
-                let han = totals[i].0;
-                let v = formula.value(han, fus[i], limit_han);
-                let hf = HanFu {
-                    han,
-                    fu: fus[i],
-                    basic: v.basic,
-                    limit: v.limit,
-                };
-                (hf, limit_han.is_some())
-            })
-            .collect(),
-    }
+    let Some(formula) = &rs.points.formula else {
+        return;
+    };
+    out.extend((0..totals.len()).map(|i| {
+        let row = &table[i * n..(i + 1) * n];
+        let limit_han = limit_han(rs, row, &touched[i], open);
+        let han = totals[i].0;
+        let v = formula.value(han, fus[i], limit_han);
+        let hf = HanFu {
+            han,
+            fu: fus[i],
+            basic: v.basic,
+            limit: v.limit,
+        };
+        (hf, limit_han.is_some())
+    }));
 }
 
 /// The best of the `candidates` readings: by `key` where the ruleset has a points formula, else

@@ -96,6 +96,7 @@ struct Scratch {
     touched: Vec<Touched>,
     totals: Vec<(i64, i64)>,
     fus: Vec<i64>,
+    valued: Vec<(HanFu, bool)>,
 }
 
 thread_local! {
@@ -106,6 +107,7 @@ thread_local! {
             touched: Vec::new(),
             totals: Vec::new(),
             fus: Vec::new(),
+            valued: Vec::new(),
         })
     };
 }
@@ -178,6 +180,7 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
         touched,
         totals,
         fus,
+        valued,
     } = scratch;
     hand::divisions(rs, hand, &concealed, win, divs);
     if divs.is_empty() {
@@ -250,7 +253,8 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
         fus.push(fu);
     }
     // With a points formula the readings compare by basic points, then han, then fu.
-    let valued = combine::valued(rs, table, touched, totals, fus, open);
+    combine::valued(rs, table, touched, totals, fus, open, valued);
+    let valued: &[(HanFu, bool)] = valued;
     // At equal basic points a reading of limit fans (yakuman) is shown before a counted limit.
     let key = |i: usize| valued.get(i).map(|(h, limit)| (h.basic, *limit, h.han, h.fu));
     let has_exclusive = |row: &[u32]| rs.scoring.exclusive_fans.iter().any(|&f| row[f] > 0);
