@@ -6,6 +6,7 @@ mod botzone;
 mod diff;
 mod json;
 mod manual;
+mod mjai;
 mod play;
 mod report;
 mod simulate;
@@ -215,13 +216,15 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         out: Option<String>,
     },
-    /// Write JSON records (one per line, as `mj play --json` prints) in another platform's log format.
+    /// Write JSON records (one per line, as `mj play --json` and `mj import --out` write them) in
+    /// another platform's log format: `botzone` (one file), `mjai` (each FILE one game).
     Export {
         /// The platform whose log format to write.
         #[arg(value_enum)]
         format: LogFormat,
         /// The records (`-` for stdin).
-        file: String,
+        #[arg(required = true, num_args = 1..)]
+        files: Vec<String>,
     },
     /// Play many hands between bots and report statistics (rates with 95% intervals, totals,
     /// fan frequencies); or compare two rulesets on the same hands. See docs/simulate.md.
@@ -286,6 +289,9 @@ enum LogFormat {
     /// Tenhou's mjlog XML (`<mjloggm>`), under riichi (riichi-sanma for three players); one JSON
     /// line per log (`file`, `ok`, `hands`, `deltas`, `final`, `divergence`). See docs/riichi.md.
     Tenhou,
+    /// mjai JSON lines (Riichi bots: Mortal, mjai.app); written only, by `mj export mjai`. See
+    /// docs/riichi.md.
+    Mjai,
 }
 
 /// The ruleset `mj bot` and `mj match` use unless told otherwise: the Botzone judge's duplicate
@@ -359,6 +365,7 @@ fn import(
         (LogFormat::Botzone, [file]) => botzone::run(file, dir, out),
         (LogFormat::Botzone, _) => Err("mj import botzone reads one log (FILE or -)".into()),
         (LogFormat::Tenhou, _) => tenhou::run(files, dir, out),
+        (LogFormat::Mjai, _) => Err("mjai logs are written (mj export mjai), not read".into()),
     }
 }
 
@@ -436,14 +443,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             files,
             out: dir,
         } => import(format, &files, dir.as_deref(), &mut out),
-        Command::Export {
-            format: LogFormat::Botzone,
-            file,
-        } => botzone::export(&file, &mut out),
-        Command::Export {
-            format: LogFormat::Tenhou,
-            ..
-        } => Err("mj export writes botzone logs; Tenhou logs are read only (mj import tenhou)".into()),
+        Command::Export { format, files } => match (format, &files[..]) {
+            (LogFormat::Botzone, [file]) => botzone::export(file, &mut out),
+            (LogFormat::Botzone, _) => Err("mj export botzone writes one file of records".into()),
+            (LogFormat::Mjai, _) => mjai::export(&files, &mut out),
+            (LogFormat::Tenhou, _) => Err(
+                "mj export writes botzone and mjai logs; Tenhou logs are read only (mj import tenhou)".into(),
+            ),
+        },
         Command::Bot {
             protocol: Protocol::Botzone,
             mode,

@@ -7,4 +7,5 @@
 //! its bots through the [`botzone::referee::Bots`] trait).
 
 pub mod botzone;
+pub mod mjai;
 pub mod tenhou;

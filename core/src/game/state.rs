@@ -128,6 +128,12 @@ impl Wall {
         self.tiles.get(self.tiles.len() - self.kept_back + i).copied()
     }
 
+    /// Whether the `i`-th tile kept back (as [`Wall::kept`] counts) is a red copy: a red
+    /// indicator is shown as such by formats that name red fives.
+    pub fn kept_red(&self, i: usize) -> bool {
+        i < self.kept_back && self.is_red(self.tiles.len() - self.kept_back + i)
+    }
+
     /// Tiles physically still in the wall, kept-back ones included (for tile accounting).
     pub fn physical(&self) -> usize {
         self.remaining() + self.kept_back
