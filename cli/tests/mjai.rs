@@ -20,7 +20,11 @@ fn temp(name: &str) -> std::path::PathBuf {
 #[test]
 fn a_played_riichi_match_exports_as_one_mjai_game() {
     let played = mj(&["play", "-r", "riichi", "--seed", "7", "--match", "--json"]);
-    assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
     let file = temp("match.json");
     std::fs::write(&file, &played.stdout).expect("written");
     let o = mj(&["export", "mjai", file.to_str().expect("a path")]);
@@ -29,7 +33,10 @@ fn a_played_riichi_match_exports_as_one_mjai_game() {
         .lines()
         .map(|l| serde_json::from_str(l).expect("every line is JSON"))
         .collect();
-    let types: Vec<&str> = lines.iter().map(|v| v["type"].as_str().expect("a type")).collect();
+    let types: Vec<&str> = lines
+        .iter()
+        .map(|v| v["type"].as_str().expect("a type"))
+        .collect();
     assert_eq!(types.first(), Some(&"start_game"));
     assert_eq!(types.last(), Some(&"end_game"));
     let doc: Value = serde_json::from_slice(&played.stdout).expect("an mj-match document");
@@ -38,7 +45,8 @@ fn a_played_riichi_match_exports_as_one_mjai_game() {
     assert_eq!(types.iter().filter(|t| **t == "start_kyoku").count(), hands);
     assert_eq!(types.iter().filter(|t| **t == "end_kyoku").count(), hands);
     // The points are conserved with the deposits: what is not in a seat is on the table.
-    let end: Vec<i64> = serde_json::from_value(lines.last().expect("a line")["scores"].clone()).expect("scores");
+    let end: Vec<i64> =
+        serde_json::from_value(lines.last().expect("a line")["scores"].clone()).expect("scores");
     let total: i64 = end.iter().sum();
     assert!(total <= 100_000 && (100_000 - total) % 1000 == 0, "{end:?}");
 }
