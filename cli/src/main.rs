@@ -142,9 +142,10 @@ enum Command {
         json: bool,
     },
     /// Play as a bot over a platform's protocol: read requests on stdin, answer on stdout.
-    /// See docs/botzone.md.
+    /// See docs/botzone.md and docs/riichi.md (mjai).
     Bot {
-        /// The protocol; only `botzone` (Chinese Standard Mahjong) so far.
+        /// The protocol: `botzone` (Chinese Standard Mahjong) or `mjai` (Riichi: events as JSON
+        /// lines or arrays, one answer line each; the ruleset defaults to `riichi`).
         #[arg(long, value_enum, default_value = "botzone")]
         protocol: Protocol,
         /// How requests arrive: one process per request with the history as lines (`simple`) or
@@ -301,6 +302,7 @@ const DEFAULT_BOTZONE_RULES: &str = "mcr-botzone";
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum Protocol {
     Botzone,
+    Mjai,
 }
 
 /// The bots of `mj simulate`, as the command line names them (the library's [`mj_sim::Bot`]
@@ -458,6 +460,19 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         } => {
             drop(out);
             botzone::cmd_bot(&rules, mode.into())
+        }
+        Command::Bot {
+            protocol: Protocol::Mjai,
+            rules,
+            ..
+        } => {
+            drop(out);
+            let rules = if rules == DEFAULT_BOTZONE_RULES {
+                "riichi"
+            } else {
+                &rules
+            };
+            mjai::cmd_bot(rules)
         }
         Command::Match {
             rules,

@@ -35,3 +35,11 @@ pub fn export(files: &[String], out: &mut impl Write) -> Result<ExitCode, String
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// `mj bot --protocol mjai`: the library's greedy mjai bot on stdin and stdout.
+pub fn cmd_bot(rules: &str) -> Result<ExitCode, String> {
+    let table = Table::new(mj_dsl::load(rules).map_err(|d| d.to_string())?)?;
+    let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
+    mj_interop::mjai::bot::run(&table, &mut stdin.lock(), &mut stdout.lock())?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -2,7 +2,8 @@
 //! becomes one mjai game; a file that is no record is an error naming it.
 
 use serde_json::Value;
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 fn mj(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mj"))
@@ -59,4 +60,43 @@ fn a_file_without_records_is_an_error_naming_it() {
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("garbage.json"), "{err}");
+}
+
+#[test]
+fn mj_bot_speaks_mjai_one_answer_per_line() {
+    let played = mj(&["play", "-r", "riichi", "--seed", "3", "--json"]);
+    assert!(played.status.success());
+    let file = temp("hand.json");
+    std::fs::write(&file, &played.stdout).expect("written");
+    let o = mj(&["export", "mjai", file.to_str().expect("a path")]);
+    let log: Vec<Value> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    // Seat 0 deals: its first draw is the third event, and its answer there is a discard.
+    let mut input: Vec<String> = log.iter().take(3).map(|v| v.to_string()).collect();
+    input[0] = r#"{"type":"start_game","id":0}"#.to_string();
+    input.push("[]".to_string());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mj"))
+        .args(["bot", "--protocol", "mjai"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("mj bot starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all((input.join("\n") + "\n").as_bytes())
+        .expect("written");
+    drop(stdin);
+    let out = child.wait_with_output().expect("mj bot ends");
+    assert!(out.status.success());
+    let answers: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(answers.len(), 4, "{answers:?}");
+    assert_eq!(answers[0]["type"], "none");
+    assert_eq!(answers[2]["type"], "dahai", "{answers:?}");
+    assert_eq!(answers[2]["actor"], 0);
+    assert_eq!(answers[3]["type"], "none");
 }

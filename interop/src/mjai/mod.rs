@@ -7,6 +7,7 @@
 //!
 //! [`export`] writes our records of a game as an mjai log (`mj export mjai`).
 
+pub mod bot;
 pub mod export;
 
 use mj_core::tile::{Tile, TileSet};
