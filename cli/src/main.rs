@@ -371,6 +371,18 @@ fn import(
     }
 }
 
+/// `mj export FORMAT FILE...`: Botzone writes one file of records, mjai any number of games.
+fn export(format: LogFormat, files: &[String], out: &mut impl Write) -> Result<ExitCode, String> {
+    match (format, files) {
+        (LogFormat::Botzone, [file]) => botzone::export(file, out),
+        (LogFormat::Botzone, _) => Err("mj export botzone writes one file of records".into()),
+        (LogFormat::Mjai, _) => mjai::export(files, out),
+        (LogFormat::Tenhou, _) => {
+            Err("mj export writes botzone and mjai logs; Tenhou logs are read only (mj import tenhou)".into())
+        }
+    }
+}
+
 fn run(cli: Cli) -> Result<ExitCode, String> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -445,34 +457,19 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             files,
             out: dir,
         } => import(format, &files, dir.as_deref(), &mut out),
-        Command::Export { format, files } => match (format, &files[..]) {
-            (LogFormat::Botzone, [file]) => botzone::export(file, &mut out),
-            (LogFormat::Botzone, _) => Err("mj export botzone writes one file of records".into()),
-            (LogFormat::Mjai, _) => mjai::export(&files, &mut out),
-            (LogFormat::Tenhou, _) => Err(
-                "mj export writes botzone and mjai logs; Tenhou logs are read only (mj import tenhou)".into(),
-            ),
-        },
+        Command::Export { format, files } => export(format, &files, &mut out),
         Command::Bot {
-            protocol: Protocol::Botzone,
+            protocol,
             mode,
             rules,
         } => {
             drop(out);
-            botzone::cmd_bot(&rules, mode.into())
-        }
-        Command::Bot {
-            protocol: Protocol::Mjai,
-            rules,
-            ..
-        } => {
-            drop(out);
-            let rules = if rules == DEFAULT_BOTZONE_RULES {
-                "riichi"
-            } else {
-                &rules
-            };
-            mjai::cmd_bot(rules)
+            match protocol {
+                Protocol::Botzone => botzone::cmd_bot(&rules, mode.into()),
+                // The Botzone default ruleset is no Riichi table: mjai plays riichi unless told.
+                Protocol::Mjai if rules == DEFAULT_BOTZONE_RULES => mjai::cmd_bot("riichi"),
+                Protocol::Mjai => mjai::cmd_bot(&rules),
+            }
         }
         Command::Match {
             rules,

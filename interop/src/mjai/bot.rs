@@ -240,51 +240,55 @@ impl<'a> Bot<'a> {
                     }
                 }
             }
-            "ankan" | "kakan" => {
-                let s = actor.ok_or("a kan without an actor")?;
-                let (t, red) = match ty {
-                    "kakan" => {
-                        self.offered = v["pai"].as_str().unwrap_or_default().to_string();
-                        self.tile(&v["pai"])?
-                    }
-                    _ => *self
-                        .tiles(&v["consumed"])?
-                        .first()
-                        .ok_or("an ankan without tiles")?,
-                };
-                if ty == "ankan" {
-                    self.k.melds[s].push(Meld::ConcealedKong { tile: t });
-                } else if let Some(m) = self.k.melds[s]
-                    .iter_mut()
-                    .find(|m| matches!(m, Meld::Pung { tile, .. } if *tile == t))
-                {
-                    if let Meld::Pung { from, .. } = *m {
-                        *m = Meld::AddedKong { tile: t, from };
-                    }
-                }
-                if mine {
-                    let copies = if ty == "ankan" { 4 } else { 1 };
-                    for _ in 0..copies {
-                        self.take(t, red);
-                    }
-                    self.kong_draw = true;
-                    self.drawn = None;
-                } else {
-                    let kind = if ty == "ankan" {
-                        KongKind::Concealed
-                    } else {
-                        KongKind::Added
-                    };
-                    let m = Moment::Offered {
-                        from: s,
-                        tile: t,
-                        kong: Some(kind),
-                        after_kong: false,
-                    };
-                    return self.decide(m, None).map(Some);
-                }
-            }
+            "ankan" | "kakan" => return self.kan(ty, v, actor.ok_or("a kan without an actor")?),
             _ => {}
+        }
+        Ok(None)
+    }
+
+    /// An `ankan` or `kakan` by seat `s`: robbable by this seat when it is another's.
+    fn kan(&mut self, ty: &str, v: &Value, s: usize) -> Result<Option<Value>, String> {
+        let mine = s == self.me;
+        let (t, red) = match ty {
+            "kakan" => {
+                self.offered = v["pai"].as_str().unwrap_or_default().to_string();
+                self.tile(&v["pai"])?
+            }
+            _ => *self
+                .tiles(&v["consumed"])?
+                .first()
+                .ok_or("an ankan without tiles")?,
+        };
+        if ty == "ankan" {
+            self.k.melds[s].push(Meld::ConcealedKong { tile: t });
+        } else if let Some(m) = self.k.melds[s]
+            .iter_mut()
+            .find(|m| matches!(m, Meld::Pung { tile, .. } if *tile == t))
+        {
+            if let Meld::Pung { from, .. } = *m {
+                *m = Meld::AddedKong { tile: t, from };
+            }
+        }
+        if mine {
+            let copies = if ty == "ankan" { 4 } else { 1 };
+            for _ in 0..copies {
+                self.take(t, red);
+            }
+            self.kong_draw = true;
+            self.drawn = None;
+        } else {
+            let kind = if ty == "ankan" {
+                KongKind::Concealed
+            } else {
+                KongKind::Added
+            };
+            let m = Moment::Offered {
+                from: s,
+                tile: t,
+                kong: Some(kind),
+                after_kong: false,
+            };
+            return self.decide(m, None).map(Some);
         }
         Ok(None)
     }
