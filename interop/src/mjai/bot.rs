@@ -354,6 +354,10 @@ impl<'a> Bot<'a> {
         };
         Ok(match (choice, offered) {
             (Action::Discard(t), _) => self.discard(t),
+            (Action::DiscardRed(t), _) => {
+                let pai = tile_name(set, t, true).unwrap_or_default();
+                json!({"type": "dahai", "actor": me, "pai": pai, "tsumogiri": false})
+            }
             (Action::DeclareReady { discard, .. }, _) => {
                 let (after, _) = apply(rules, &st, me, choice).map_err(|e| e.message(set))?;
                 self.declared = after.seats[me].declared.clone();
