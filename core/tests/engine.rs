@@ -296,7 +296,7 @@ fn an_empty_wall_ends_the_hand_drawn() {
         wall + 1,
         "the dealer's first discard, then one per draw"
     );
-    assert_eq!(events.last(), Some(&Event::ExhaustiveDraw));
+    assert_eq!(events.last(), Some(&Event::ExhaustiveDraw { ready: vec![] }));
     assert_eq!(st.phase, Phase::Over { winners: vec![] });
     assert_eq!(
         st.scores,

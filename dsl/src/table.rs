@@ -382,7 +382,8 @@ fn dealer_rules(
         None if dealer == DealerRotation::WinnerDeals => DealerAfterDraw::Stay,
         None | Some("pass") => DealerAfterDraw::Pass,
         Some("stay") => DealerAfterDraw::Stay,
-        Some(other) => return Err(bad("dealer_after_draw", other, "stay, pass")),
+        Some("stay_if_ready") => DealerAfterDraw::StayIfReady,
+        Some(other) => return Err(bad("dealer_after_draw", other, "stay, pass, stay_if_ready")),
     };
     Ok((dealer, dealer_after_multiple, dealer_after_draw))
 }

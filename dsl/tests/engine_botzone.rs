@@ -131,7 +131,7 @@ fn the_last_discard_can_only_be_won_and_nobody_kongs_on_the_last_turn() {
     g.act(3, Action::Discard(s9));
     // South could pong 9s, but the discard is the last: no offer, and East cannot draw.
     assert!(g.st.is_over());
-    assert_eq!(g.events.last(), Some(&Event::ExhaustiveDraw));
+    assert_eq!(g.events.last(), Some(&Event::ExhaustiveDraw { ready: vec![] }));
     let r = g.finish();
     assert_eq!(r.net(), vec![0, 0, 0, 0]);
 }
@@ -199,7 +199,7 @@ fn a_seat_due_to_draw_from_an_empty_wall_draws_the_game_while_others_hold_tiles(
     g.claim(2, Action::Pong);
     assert!(is_turn(&g.st, 2));
     g.passive_until(|_| false);
-    assert_eq!(g.events.last(), Some(&Event::ExhaustiveDraw));
+    assert_eq!(g.events.last(), Some(&Event::ExhaustiveDraw { ready: vec![] }));
     assert_eq!(
         (0..4).map(|s| g.st.wall.remaining_for(s)).collect::<Vec<_>>(),
         vec![0, 1, 1, 0]

@@ -307,7 +307,10 @@ fn a_win_beats_a_pong_and_the_first_winner_from_the_discarder_takes_it() {
 fn passive_play_ends_in_an_exhaustive_draw() {
     let t = mcr();
     let (events, end) = play(&t, ["", "", "", ""], "", "", [vec![], vec![], vec![], vec![]]);
-    assert_eq!(events.last(), Some(&RecordEvent::ExhaustiveDraw));
+    assert_eq!(
+        events.last(),
+        Some(&RecordEvent::ExhaustiveDraw { ready: vec![] })
+    );
     assert!(wins(&events).is_empty());
     assert_eq!(end.wall.remaining(), 0);
     assert_eq!(end.scores, vec![0; 4]);
@@ -325,7 +328,7 @@ fn a_bonus_tile_as_the_last_tile_ends_the_hand() {
         [vec![], vec![], vec![], vec![]],
     );
     let n = events.len();
-    assert_eq!(events[n - 1], RecordEvent::ExhaustiveDraw);
+    assert_eq!(events[n - 1], RecordEvent::ExhaustiveDraw { ready: vec![] });
     assert_eq!(
         events[n - 2],
         RecordEvent::Flower {

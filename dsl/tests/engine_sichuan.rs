@@ -150,7 +150,10 @@ fn check(r: &Record, seen: &mut Seen) {
     }
     let winners = r.winners().len();
     // Decisions 8: the hand ends at the third win, or at the wall's end with fewer.
-    let exhausted = r.events.iter().any(|e| matches!(e, RecordEvent::ExhaustiveDraw));
+    let exhausted = r
+        .events
+        .iter()
+        .any(|e| matches!(e, RecordEvent::ExhaustiveDraw { .. }));
     assert!(winners <= 3, "seed {}: {winners} winners", r.seed);
     assert!(
         exhausted != (winners == 3),

@@ -129,7 +129,7 @@ impl Partial {
                         *self.fans.entry(n.to_string()).or_insert(0) += 1;
                     }
                 }
-                RecordEvent::ExhaustiveDraw => self.exhaustive_draws += 1,
+                RecordEvent::ExhaustiveDraw { .. } => self.exhaustive_draws += 1,
                 _ => {}
             }
         }
@@ -307,7 +307,7 @@ mod tests {
                     discard(2),
                     draw(3),
                     discard(3),
-                    RecordEvent::ExhaustiveDraw,
+                    RecordEvent::ExhaustiveDraw { ready: vec![] },
                 ],
             ),
         ]

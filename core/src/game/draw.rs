@@ -3,7 +3,7 @@
 
 use super::event::{Event, KongKind, PaymentReason};
 use super::money::{kong_facts, pay};
-use super::rules::{DrawnFacts, KongMoney, KongReveal, Rules};
+use super::rules::{DealerAfterDraw, DrawnFacts, KongMoney, KongReveal, Rules};
 use super::state::{Phase, State, Turn, TurnStart};
 use super::win::{ready_value, shape_waits, wall_left_after};
 use crate::tile::Tile;
@@ -140,7 +140,6 @@ fn take(
 
 /// The drawn hand (荒牌), with the ruleset's drawn-hand payments.
 pub(super) fn exhaustive(rules: &dyn Rules, st: &mut State, ev: &mut Vec<Event>) {
-    ev.push(Event::ExhaustiveDraw);
     let facts = DrawnFacts {
         declared_order: st.declared_order(),
         kong_net: st.kong_net.clone(),
@@ -178,6 +177,13 @@ pub(super) fn exhaustive(rules: &dyn Rules, st: &mut State, ev: &mut Vec<Event>)
         },
         kong_money: st.kong_money.clone(),
     };
+    // Listed only where the rotation reads them, so other tables' records stay as they were.
+    let ready = if rules.table().dealer_after_draw == DealerAfterDraw::StayIfReady {
+        (0..facts.ready.len()).filter(|&s| facts.ready[s]).collect()
+    } else {
+        Vec::new()
+    };
+    ev.push(Event::ExhaustiveDraw { ready });
     let raw = rules.settle_drawn(&facts);
     if raw.iter().any(|&x| x != 0) {
         pay(rules, st, &raw, PaymentReason::DrawnHand, ev);

@@ -172,8 +172,12 @@ pub enum Event {
         amount: i64,
         reason: PaymentReason,
     },
-    /// The wall ran out without a win (荒牌).
-    ExhaustiveDraw,
+    /// The wall ran out without a win (荒牌). `ready`: the seats ready at that moment, listed
+    /// only where the table's dealer rotation reads them (`[play] dealer_after_draw =
+    /// "stay_if_ready"`), empty otherwise.
+    ExhaustiveDraw {
+        ready: Vec<usize>,
+    },
     /// The hand was called off before the wall ran out (途中流局); `seats` are the players the
     /// reason names: the declarer of nine kinds, the claimants of three wins; empty otherwise.
     AbortiveDraw {

@@ -115,6 +115,9 @@ pub enum DealerAfterDraw {
     Stay,
     /// The deal passes to the next seat.
     Pass,
+    /// The dealer deals again if its hand was ready when the wall ran out, otherwise the deal
+    /// passes (riichi's 連荘 on a ready draw). The exhaustive draw then lists the ready seats.
+    StayIfReady,
 }
 
 /// Instant wins on the bonus tiles alone (八仙過海, 七搶一, 花糊): a seat holding every bonus

@@ -60,7 +60,8 @@ pub struct Play {
     /// "first_winner" (default) or "discarder".
     #[serde(default)]
     pub dealer_after_multiple_winners: Option<String>,
-    /// Who deals after a drawn hand: "stay" or "pass"; default "stay" for `dealer = "winner"`,
+    /// Who deals after a drawn hand: "stay", "pass" or "stay_if_ready" (the dealer stays if
+    /// its hand was ready when the wall ran out); default "stay" for `dealer = "winner"`,
     /// "pass" otherwise.
     #[serde(default)]
     pub dealer_after_draw: Option<String>,

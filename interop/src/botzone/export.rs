@@ -131,7 +131,7 @@ pub fn export_record(t: &Table, r: &Record, id: &str) -> Result<String, String> 
                 let _ = writeln!(o, "Fan {total} {}", desc.join("+"));
             }
             RecordEvent::Payment { seat, amount, .. } => net[bz(*seat)] += amount,
-            RecordEvent::ExhaustiveDraw => {
+            RecordEvent::ExhaustiveDraw { .. } => {
                 let _ = writeln!(o, "Huang");
             }
             RecordEvent::Penalty { .. } | RecordEvent::Forfeit { .. } => {

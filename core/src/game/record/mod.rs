@@ -152,7 +152,11 @@ pub enum RecordEvent {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },
-    ExhaustiveDraw,
+    /// The wall ran out (荒牌); `ready` as in [`Event::ExhaustiveDraw`].
+    ExhaustiveDraw {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        ready: Vec<usize>,
+    },
     /// The hand was called off (途中流局): `reason` is an [`AbortReason`] name, `seats` the
     /// players it names (the declarer of nine kinds, the claimants of three wins).
     AbortiveDraw {
@@ -259,7 +263,7 @@ impl RecordEvent {
                 amount: *amount,
                 reason: (*reason != PaymentReason::Win).then(|| reason.name().to_string()),
             },
-            Event::ExhaustiveDraw => RecordEvent::ExhaustiveDraw,
+            Event::ExhaustiveDraw { ready } => RecordEvent::ExhaustiveDraw { ready: ready.clone() },
             Event::Exchange { seat, to, tiles } => RecordEvent::Exchange {
                 seat: *seat,
                 to: *to,
@@ -459,13 +463,33 @@ impl Record {
             .any(|e| matches!(e, RecordEvent::AbortiveDraw { .. }))
     }
 
+    /// The seats ready when the wall ran out, as the exhaustive draw lists them (only tables
+    /// whose dealer rotation reads them list them); empty for a hand that did not run out.
+    pub fn ready_at_draw(&self) -> &[usize] {
+        self.events
+            .iter()
+            .find_map(|e| match e {
+                RecordEvent::ExhaustiveDraw { ready } => Some(ready.as_slice()),
+                _ => None,
+            })
+            .unwrap_or(&[])
+    }
+
     /// Who deals the hand after this one, and whether the deal passed: the table's rotation
-    /// ([`next_dealer`]), except that after an abortive draw the dealer deals again.
+    /// ([`crate::game::next_dealer_at`], told whether the dealer was ready at an
+    /// exhaustive draw), except that after an abortive draw the dealer deals again.
     pub fn next_dealer(&self, table: &crate::game::rules::TableRules) -> (usize, bool) {
         if self.aborted() {
             return (self.dealer, false);
         }
-        crate::game::rotation::next_dealer(table, self.dealer, &self.first_winners(), self.discarder())
+        let dealer_ready = self.ready_at_draw().contains(&self.dealer);
+        crate::game::rotation::next_dealer_at(
+            table,
+            self.dealer,
+            &self.first_winners(),
+            self.discarder(),
+            dealer_ready,
+        )
     }
 
     /// The seat whose discard (or robbed kong) was won on, if the hand was won that way.
@@ -609,7 +633,9 @@ impl Record {
                 RecordEvent::Forfeit { seat, id } => {
                     writeln!(out, "{} penalty {}, the hand ends", wind(*seat), id)
                 }
-                RecordEvent::ExhaustiveDraw => writeln!(out, "exhaustive draw (荒牌)"),
+                RecordEvent::ExhaustiveDraw { ready } => {
+                    writeln!(out, "{}", exhaustive_text(ready, &wind))
+                }
                 RecordEvent::Exchange { .. } | RecordEvent::Void { .. } => {
                     writeln!(out, "{}", prepare_line(set, e, wind))
                 }
@@ -648,6 +674,15 @@ fn prepare_line(set: &TileSet, e: &RecordEvent, wind: impl Fn(usize) -> char) ->
 }
 
 /// The text record's line for an abortive draw: its reason and the seats it names.
+/// The exhaustive draw's line, with the ready seats where the record lists them.
+fn exhaustive_text(ready: &[usize], wind: &dyn Fn(usize) -> char) -> String {
+    if ready.is_empty() {
+        return "exhaustive draw (荒牌)".into();
+    }
+    let who: String = ready.iter().map(|&s| wind(s)).collect();
+    format!("exhaustive draw (荒牌), ready: {who}")
+}
+
 fn abortive_text(reason: &str, seats: &[usize], wind: &dyn Fn(usize) -> char) -> String {
     let who: Vec<String> = seats.iter().map(|&s| wind(s).to_string()).collect();
     let by = if who.is_empty() {
