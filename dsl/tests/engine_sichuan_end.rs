@@ -92,7 +92,7 @@ fn wall_end_hand(rules: &str) -> Record {
     assert!(
         g.events
             .iter()
-            .any(|e| matches!(e, mj_core::game::Event::ExhaustiveDraw)),
+            .any(|e| matches!(e, mj_core::game::Event::ExhaustiveDraw { .. })),
         "the wall runs out"
     );
     assert_eq!(g.win_count(), 0, "nobody wins");
