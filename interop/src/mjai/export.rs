@@ -361,7 +361,7 @@ impl<'a> Writer<'a> {
                     "type": "hora", "actor": seat, "target": target, "pai": pai, "uradora_markers": ura,
                 }));
             }
-            RecordEvent::ExhaustiveDraw => {
+            RecordEvent::ExhaustiveDraw { .. } => {
                 self.wait_for_payments(json!({"type": "ryukyoku", "reason": "fanpai"}));
             }
             RecordEvent::AbortiveDraw { reason, .. } => {
