@@ -49,7 +49,9 @@ class GreedyBot:
         best, best_shanten = discards[0], None
         for action in discards:
             rest = list(obs["concealed"])
-            rest.remove(action.split()[1])
+            tile = action.split()[1]
+            # "discard 0p" gives away a red five; the concealed list names it as a plain 5p.
+            rest.remove("5" + tile[1:] if tile.startswith("0") else tile)
             try:
                 s = self.ruleset.shanten(melds + "".join(rest))
             except HandError:
