@@ -50,8 +50,10 @@ class GreedyBot:
         for action in discards:
             rest = list(obs["concealed"])
             tile = action.split()[1]
-            # "discard 0p" gives away a red five; the concealed list names it as a plain 5p.
-            rest.remove("5" + tile[1:] if tile.startswith("0") else tile)
+            if tile not in rest and tile.startswith("0"):
+                # "discard 0p" gives away a red five, which the concealed list names as a plain 5p.
+                tile = "5" + tile[1:]
+            rest.remove(tile)
             try:
                 s = self.ruleset.shanten(melds + "".join(rest))
             except HandError:
