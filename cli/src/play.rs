@@ -44,12 +44,14 @@ pub fn play(
             }
             writeln!(out, "── result ──").map_err(io)?;
             for s in 0..n {
+                let result = m.results.get(s).map(|r| format!(", result {r}"));
                 writeln!(
                     out,
-                    "P{s} (started in seat {s}): {} points, place {}, ranking points {}",
+                    "P{s} (started in seat {s}): {} points, place {}, ranking points {}{}",
                     m.totals[s],
                     m.places[s] + 1,
-                    m.ranking[s]
+                    m.ranking[s],
+                    result.unwrap_or_default()
                 )
                 .map_err(io)?;
             }

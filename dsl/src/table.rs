@@ -10,8 +10,8 @@ use mj_core::game::event::AbortReason;
 use mj_core::game::rules::{
     AbortiveDraws, AfterWin, BonusWin, ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple,
     DealerRotation, Declaration, DiscardRunFacts, DrawnFacts, Exchange, ExchangeDirection, Furiten,
-    Indicators, KongFacts, KongReveal, LastCopy, MissedWin, MultipleWinners, RankingTies, RobKong, Rules,
-    TableRules, WinFact, WinFacts, WinJudgement, WinSource,
+    Indicators, KongFacts, KongReveal, LastCopy, MatchEnd, MissedWin, MultipleWinners, RankingTies,
+    ResultRule, RobKong, Rules, TableRules, WinFact, WinFacts, WinJudgement, WinSource,
 };
 use mj_core::{FormRules, Hand, TileSet};
 
@@ -158,6 +158,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         .collect();
     let last_discard_claimable = wall_rules(rs)?;
     let (m, ranking_ties) = match_rules(rs)?;
+    let results = result_rule(&m)?;
     let floor = rs.settlement.floor;
     if floor.is_none() && (play.no_win_from_floor || m.end_at_floor.is_some()) {
         return Err(
@@ -216,6 +217,13 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         floor,
         no_win_from_floor: play.no_win_from_floor,
         end_at_floor: m.end_at_floor,
+        match_end: MatchEnd {
+            end_below: m.end_below,
+            target: m.target,
+            extra_rounds: m.extra_rounds,
+            last_dealer_stops: m.last_dealer_stops,
+        },
+        results,
         leader_ends_only: m.leader_ends_only,
         discard_run: rs.settlement.discard_run.as_ref().map(|(n, _)| *n),
     })
@@ -434,6 +442,12 @@ fn match_rules(rs: &Ruleset) -> Result<(crate::schema::Match, RankingTies), Stri
         start_points: 0,
         ranking_points: Vec::new(),
         end_at_floor: None,
+        end_below: None,
+        target: None,
+        extra_rounds: 0,
+        last_dealer_stops: false,
+        return_points: None,
+        point_unit: None,
         leader_ends_only: false,
         ties: None,
         seat_changes: Vec::new(),
@@ -461,6 +475,34 @@ fn match_rules(rs: &Ruleset) -> Result<(crate::schema::Match, RankingTies), Stri
         }
     }
     Ok((m, ranking_ties))
+}
+
+/// `[match] point_unit` and `return_points` as a result rule, checked.
+fn result_rule(m: &crate::schema::Match) -> Result<Option<ResultRule>, String> {
+    if m.extra_rounds > 0 && m.target.is_none() {
+        return Err(
+            "ruleset [match] extra_rounds needs a target: the extra rounds are played while nobody has [match] target points"
+                .to_string(),
+        );
+    }
+    let Some(unit) = m.point_unit else {
+        if m.return_points.is_some() {
+            return Err(
+                "ruleset [match] return_points needs point_unit (points per result point, e.g. 1000)"
+                    .to_string(),
+            );
+        }
+        return Ok(None);
+    };
+    if unit <= 0 {
+        return Err(format!(
+            "ruleset [match] point_unit = {unit} must be positive (points per result point, e.g. 1000)"
+        ));
+    }
+    Ok(Some(ResultRule {
+        return_points: m.return_points.unwrap_or(m.start_points),
+        point_unit: unit,
+    }))
 }
 
 impl Table {

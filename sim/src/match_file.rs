@@ -1,5 +1,5 @@
 //! The `mj-match` document: a whole match played by bots (every hand's record, the totals,
-//! places and ranking points), as `mj play --match --json` writes it, `mj replay` replays it and
+//! places, ranking points and, where the ruleset defines them, the final results), as `mj play --match --json` writes it, `mj replay` replays it and
 //! `mj tournament record --record` takes its totals. The match itself is
 //! [`mj_core::game::matchplay::MatchResult`]; this module is its file format.
 
@@ -15,7 +15,7 @@ pub const VERSION: u32 = 1;
 /// The document of match `m`, played under `ruleset` from `seed`: one JSON line, without its
 /// newline.
 pub fn to_json(ruleset: &str, seed: u64, m: &MatchResult) -> String {
-    let v = serde_json::json!({
+    let mut v = serde_json::json!({
         "format": FORMAT,
         "version": VERSION,
         "ruleset": ruleset,
@@ -25,6 +25,11 @@ pub fn to_json(ruleset: &str, seed: u64, m: &MatchResult) -> String {
         "places": m.places,
         "ranking_points": m.ranking,
     });
+    // Final results (uma and oka) only for rulesets that define them, so that other rulesets'
+    // documents stay as they were.
+    if let (false, Some(o)) = (m.results.is_empty(), v.as_object_mut()) {
+        o.insert("results".into(), serde_json::json!(m.results));
+    }
     v.to_string()
 }
 

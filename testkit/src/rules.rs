@@ -121,6 +121,8 @@ fn table() -> TableRules {
         floor: None,
         no_win_from_floor: false,
         end_at_floor: None,
+        match_end: Default::default(),
+        results: None,
         leader_ends_only: false,
         discard_run: None,
         ranking_points: vec![4, 2, 1, 0],

@@ -2,11 +2,12 @@
 //! ruleset's rotation, players changing seats between rounds as the ruleset says, with running
 //! totals per player and ranking points by place.
 
+use super::match_end::{final_round, match_over, AfterHand};
 use super::play::{play_hand_at, PlayError};
 use super::player::Player;
 use super::record::Record;
 use super::rotation::next_counters;
-use super::rules::{RankingTies, Rules};
+use super::rules::{RankingTies, ResultRule, Rules};
 use super::state::HandStart;
 use crate::rng::Rng;
 use crate::tile::Wind;
@@ -25,6 +26,9 @@ pub struct MatchResult {
     pub places: Vec<usize>,
     /// Ranking points of every player by its place.
     pub ranking: Vec<RankPoints>,
+    /// Every player's match result with uma and oka ([`ResultRule`]); empty when the ruleset
+    /// gives no `point_unit`.
+    pub results: Vec<RankPoints>,
 }
 
 /// Ranking points: an integer, or a fraction when tied players share places.
@@ -38,7 +42,7 @@ impl RankPoints {
     /// `num / den` in lowest terms (`den` > 0).
     pub fn new(num: i64, den: i64) -> RankPoints {
         let den = den.max(1);
-        let g = gcd(num.unsigned_abs(), den.unsigned_abs()).max(1) as i64;
+        let g = gcd(num.unsigned_abs().into(), den.unsigned_abs().into()).max(1) as i64;
         RankPoints {
             num: num / g,
             den: den / g,
@@ -57,9 +61,33 @@ impl RankPoints {
     pub fn as_f64(self) -> f64 {
         self.num as f64 / self.den as f64
     }
+
+    /// The exact sum, saturating at the ends of `i64` rather than wrapping.
+    pub fn plus(self, other: RankPoints) -> RankPoints {
+        let (a, b) = (i128::from(self.num), i128::from(self.den));
+        let (c, d) = (i128::from(other.num), i128::from(other.den));
+        let (mut num, mut den) = (a * d + c * b, b * d);
+        let g = gcd(num.unsigned_abs(), den.unsigned_abs()).max(1) as i128;
+        (num, den) = (num / g, den / g);
+        let clamp = |x: i128| i64::try_from(x).unwrap_or(if x < 0 { i64::MIN } else { i64::MAX });
+        RankPoints::new(clamp(num), clamp(den))
+    }
+
+    /// The digits after the point when the value is a terminating decimal (the denominator has
+    /// no prime factor but 2 and 5), so that it can be written without rounding.
+    fn decimals(self) -> Option<u32> {
+        let (mut d, mut twos, mut fives) = (self.den, 0u32, 0u32);
+        while d % 2 == 0 {
+            (d, twos) = (d / 2, twos + 1);
+        }
+        while d % 5 == 0 {
+            (d, fives) = (d / 5, fives + 1);
+        }
+        (d == 1).then_some(twos.max(fives))
+    }
 }
 
-fn gcd(a: u64, b: u64) -> u64 {
+fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 {
         a
     } else {
@@ -68,10 +96,19 @@ fn gcd(a: u64, b: u64) -> u64 {
 }
 
 impl std::fmt::Display for RankPoints {
-    /// Whole numbers as integers, fractions with at most two decimals (`1.5`, `2.33`).
+    /// Whole numbers as integers, terminating decimals in full (`1.5`, `-12.3`), other
+    /// fractions with two decimals (`2.33`).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.den == 1 {
             return write!(f, "{}", self.num);
+        }
+        if let Some(k) = self.decimals().filter(|&k| k <= 18) {
+            let scale = 10i128.pow(k);
+            let scaled = i128::from(self.num) * scale / i128::from(self.den);
+            let sign = if scaled < 0 { "-" } else { "" };
+            let (whole, frac) = (scaled.abs() / scale, scaled.abs() % scale);
+            let frac = format!("{frac:0width$}", width = k as usize);
+            return write!(f, "{sign}{whole}.{}", frac.trim_end_matches('0'));
         }
         let s = format!("{:.2}", self.as_f64());
         write!(f, "{}", s.trim_end_matches('0').trim_end_matches('.'))
@@ -116,41 +153,83 @@ pub fn rank(totals: &[i64], points: &[i64], ties: RankingTies) -> (Vec<usize>, V
     (places, ranking)
 }
 
+/// Where a match starts: the first hand's round, dealer, every player's points and what the
+/// table carries. [`MatchStart::fresh`] is a match from its first hand; tests start one
+/// elsewhere (South 4 with arranged points) to see how it ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchStart {
+    /// Round of prevalent wind, 0 = the first.
+    pub round: u32,
+    pub dealer: usize,
+    /// Hands the dealer has kept the deal in a row.
+    pub streak: u32,
+    pub counters: u32,
+    pub deposits: u32,
+    /// Every player's points (players by starting seat; without seat changes, seats).
+    pub totals: Vec<i64>,
+}
+
+impl MatchStart {
+    pub fn fresh(rules: &dyn Rules) -> MatchStart {
+        let t = rules.table();
+        MatchStart {
+            round: 0,
+            dealer: 0,
+            streak: 0,
+            counters: 0,
+            deposits: 0,
+            totals: vec![t.start_points; t.player_count()],
+        }
+    }
+}
+
 /// Plays `rounds` rounds of prevalent wind (the ruleset's count when `None`). A round ends when
 /// the deal has passed every seat once; a hard cap of four times that many hands per round keeps
 /// "the dealer stays" rules finite. Hand seeds are drawn from one generator seeded by `seed`.
-/// With `[match] end_at_floor` the match ends after the hand that leaves that many players at
-/// the chip floor. Each hand is played with every seat's running points and the dealer's streak.
+/// The match ends early or goes into extra rounds as [`match_over`] says. Each hand is played
+/// with every seat's running points and the dealer's streak.
 pub fn play_match(
     rules: &dyn Rules,
     players: &mut [Box<dyn Player>],
     seed: u64,
     rounds: Option<u32>,
 ) -> Result<MatchResult, PlayError> {
+    play_match_from(rules, players, seed, rounds, &MatchStart::fresh(rules))
+}
+
+/// [`play_match`] from `from` instead of the first hand.
+pub fn play_match_from(
+    rules: &dyn Rules,
+    players: &mut [Box<dyn Player>],
+    seed: u64,
+    rounds: Option<u32>,
+    from: &MatchStart,
+) -> Result<MatchResult, PlayError> {
     let table = rules.table();
     let n = table.player_count();
     let rounds = rounds.unwrap_or(table.rounds).min(4);
-    let mut totals = vec![table.start_points; n];
+    let mut totals = from.totals.clone();
+    totals.resize(n, table.start_points);
     let mut held = vec![0i64; n];
     let mut hands = Vec::new();
     let mut rng = Rng::new(seed);
-    let mut dealer = 0usize;
-    let mut streak = 0u32;
-    let (mut counters, mut deposits) = (0u32, 0u32);
+    let mut dealer = from.dealer.min(n.saturating_sub(1));
+    let mut streak = from.streak;
+    let (mut counters, mut deposits) = (from.counters, from.deposits);
     // The player (by starting seat) at every seat; `players` is kept in that order.
     let mut occupant: Vec<usize> = (0..n).collect();
     let mut cur = occupant.clone();
     let changes = !table.seat_changes.is_empty();
-    let floor = table.floor.unwrap_or(0);
-    let ended = |totals: &[i64]| {
-        table
-            .end_at_floor
-            .is_some_and(|k| totals.iter().filter(|&&t| t <= floor).count() >= k as usize)
-    };
     let result = (|| {
-        'rounds: for r in 0..rounds {
+        // The deal passes seats in turn order from the round's first dealer (seat 0).
+        let mut passes = dealer;
+        let last = if rounds == 0 {
+            0
+        } else {
+            final_round(table, rounds) + 1
+        };
+        'rounds: for r in from.round..last {
             let round = Wind::from_index(r as u8).unwrap_or_default();
-            let mut passes = 0;
             let mut played = 0;
             while passes < n && played < 4 * n {
                 let hand_seed = rng.next_u64();
@@ -171,6 +250,14 @@ pub fn play_match(
                     record.seats = Some(occupant.clone());
                 }
                 let (next, passed) = record.next_dealer(table);
+                let after = AfterHand {
+                    totals: &totals,
+                    dealer: occupant[dealer],
+                    dealer_stays: next == dealer,
+                    round: r,
+                    last_deal: passes + 1 == n,
+                };
+                let over = match_over(table, rounds, &after);
                 counters = next_counters(dealer, &record.winners(), counters);
                 deposits = record.deposits_left();
                 streak = if next == dealer { streak + 1 } else { 0 };
@@ -180,19 +267,18 @@ pub fn play_match(
                 }
                 played += 1;
                 hands.push(record);
-                if ended(&totals) {
+                if over {
                     break 'rounds;
                 }
             }
-            if r + 1 < rounds {
-                if let Some(moved) = table
-                    .seat_changes
-                    .get(r as usize)
-                    .and_then(|p| permuted(&occupant, p))
-                {
-                    occupant = moved;
-                    arrange(players, &mut cur, &occupant);
-                }
+            passes = 0;
+            if let Some(moved) = table
+                .seat_changes
+                .get(r as usize)
+                .and_then(|p| permuted(&occupant, p))
+            {
+                occupant = moved;
+                arrange(players, &mut cur, &occupant);
             }
         }
         Ok(())
@@ -212,12 +298,48 @@ pub fn play_match(
         }
     }
     let (places, ranking) = rank(&totals, &table.ranking_points, table.ranking_ties);
+    let results = table
+        .results
+        .map(|rule| final_results(&totals, &places, &ranking, rule, table.start_points))
+        .unwrap_or_default();
     Ok(MatchResult {
         hands,
         totals,
         places,
         ranking,
+        results,
     })
+}
+
+/// Every player's result under `rule`: points over the return in units, the ranking points of
+/// its place, and the oka (what every player paid in beyond the start) shared by first place.
+pub fn final_results(
+    totals: &[i64],
+    places: &[usize],
+    ranking: &[RankPoints],
+    rule: ResultRule,
+    start_points: i64,
+) -> Vec<RankPoints> {
+    let n = totals.len() as i64;
+    let unit = rule.point_unit.max(1);
+    let firsts = places.iter().filter(|&&p| p == 0).count().max(1) as i64;
+    let oka = RankPoints::new(
+        (rule.return_points - start_points).saturating_mul(n),
+        unit.saturating_mul(firsts),
+    );
+    totals
+        .iter()
+        .zip(places)
+        .zip(ranking)
+        .map(|((&t, &place), &uma)| {
+            let own = RankPoints::new(t.saturating_sub(rule.return_points), unit).plus(uma);
+            if place == 0 {
+                own.plus(oka)
+            } else {
+                own
+            }
+        })
+        .collect()
 }
 
 /// The seating after the change `to` (the seat each seat's player moves to); `None` when `to`

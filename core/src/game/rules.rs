@@ -226,6 +226,11 @@ pub struct TableRules {
     pub no_win_from_floor: bool,
     /// The match ends early once this many players are at the floor.
     pub end_at_floor: Option<u8>,
+    /// When the match ends besides running out of rounds: a player below a threshold, a
+    /// target reached in the last hands, extension rounds (see [`MatchEnd`]).
+    pub match_end: MatchEnd,
+    /// How final points become each player's match result (uma and oka); `None`: no results.
+    pub results: Option<ResultRule>,
     /// A win or kong that would end the match early (see `end_at_floor`) is offered only to a
     /// player who would finish it in first place (ties included); other payments that would end
     /// it are held outside the table and added once the match is over.
@@ -432,6 +437,33 @@ pub enum LastCopy {
     /// The other copies are shown as an exposed pung (claimed from a discard) on the table
     /// (夹绝张's "牌池内已经出现碰牌的刻子"); copies seen only in discards do not count.
     ExposedPung,
+}
+
+/// The ways a match ends other than playing out its rounds. The *stretch* is the last deal of
+/// the last regular round and every hand of the extension rounds: there a target decides.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchEnd {
+    /// The match ends after a hand that leaves any player's points strictly below this (飛び:
+    /// 0, so that a player at exactly 0 plays on).
+    pub end_below: Option<i64>,
+    /// Points that end the match in the stretch: after a hand there whose deal passes, the
+    /// match ends if anyone has at least this many; otherwise it goes on into the extension.
+    pub target: Option<i64>,
+    /// Rounds of prevalent wind played beyond the regular ones while nobody has `target`.
+    pub extra_rounds: u32,
+    /// A dealer who keeps the deal in the stretch ends the match when first (with `target`
+    /// or more when a target is set): あがりやめ. Otherwise a kept deal always plays on.
+    pub last_dealer_stops: bool,
+}
+
+/// A player's match result: `(points - return_points) / point_unit`, plus the ranking points of
+/// its place (uma), plus to first place the oka, `(return_points - start_points) * players /
+/// point_unit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResultRule {
+    pub return_points: i64,
+    /// Positive.
+    pub point_unit: i64,
 }
 
 /// How players with equal match totals are ranked.

@@ -660,6 +660,25 @@ pub struct Match {
     /// The match ends early once this many players are at the `[settlement] floor`.
     #[serde(default)]
     pub end_at_floor: Option<u8>,
+    /// The match ends after a hand that leaves anyone's points strictly below this (飛び).
+    #[serde(default)]
+    pub end_below: Option<i64>,
+    /// In the last deal and the extra rounds, points that end the match once the deal passes.
+    #[serde(default)]
+    pub target: Option<i64>,
+    /// Rounds played beyond `rounds` while nobody has `target` (西入).
+    #[serde(default)]
+    pub extra_rounds: u32,
+    /// A dealer keeping the deal in the last deal or the extra rounds ends the match when first
+    /// (with `target` or more): あがりやめ.
+    #[serde(default)]
+    pub last_dealer_stops: bool,
+    /// Points a result is counted from; default `start_points` (no oka).
+    #[serde(default)]
+    pub return_points: Option<i64>,
+    /// Points per result point; a match has final results (uma and oka) only with it.
+    #[serde(default)]
+    pub point_unit: Option<i64>,
     /// A win or kong that would end the match early is offered only to a player who would
     /// finish first; other payments that would end it are held outside the table until it ends.
     #[serde(default)]

@@ -1,0 +1,321 @@
+//! The riichi match (Decision 14 of ../shared/rules/riichi.md, and the riichi-sanma and
+//! riichi-ema sections): when it ends, the West extension, あがりやめ and the final results with
+//! uma and oka. Hand-made situations ask `match_over` and `final_results` directly; whole
+//! matches from arranged points (`play_match_from`) check that play ends where the rule text,
+//! written out again in this file, says it must.
+
+mod common;
+
+use common::table;
+use mj_core::game::match_end::{final_round, match_over, AfterHand};
+use mj_core::game::matchplay::{final_results, play_match_from, rank, MatchResult, MatchStart};
+use mj_core::game::{GreedyBot, Player, Rules, TableRules};
+use mj_dsl::table::Table;
+
+/// Decision 14: "East and South rounds".
+const ROUNDS: u32 = 2;
+
+fn over(t: &Table, totals: &[i64], dealer: usize, stays: bool, round: u32, last_deal: bool) -> bool {
+    let h = AfterHand {
+        totals,
+        dealer,
+        dealer_stays: stays,
+        round,
+        last_deal,
+    };
+    match_over(t.table(), ROUNDS, &h)
+}
+
+/// A hand of East 1 (round 0, seat 0 deals, the deal passes).
+fn east1(t: &Table, totals: &[i64]) -> bool {
+    over(t, totals, 0, false, 0, false)
+}
+
+/// South 4 of four players (round 1, seat 3 deals the round's last deal).
+fn south4(t: &Table, totals: &[i64], stays: bool) -> bool {
+    over(t, totals, 3, stays, 1, true)
+}
+
+#[test]
+fn a_player_below_zero_ends_the_game_and_one_at_zero_plays_on() {
+    // Decision 14: "a player below zero ends the game (飛び)"; Tenhou goes on at exactly 0.
+    for name in ["riichi", "riichi[tobi=true]"] {
+        let t = table(name);
+        assert!(east1(&t, &[50_100, 25_000, 25_000, -100]), "{name}");
+        assert!(!east1(&t, &[50_000, 25_000, 25_000, 0]), "{name}");
+    }
+    // tobi=false, and riichi-ema ("no tobi"): the game goes on.
+    for name in ["riichi[tobi=false]", "riichi-ema"] {
+        let t = table(name);
+        assert_eq!(t.table().match_end.end_below, None, "{name}");
+        assert!(!east1(&t, &[50_100, 25_000, 25_000, -100]), "{name}");
+    }
+    // riichi-sanma follows Tenhou's three-player rules, which have tobi.
+    let t = table("riichi-sanma");
+    assert!(over(&t, &[70_100, 35_000, -100], 0, false, 0, false));
+    assert!(!over(&t, &[70_000, 35_000, 0], 0, false, 0, false));
+}
+
+#[test]
+fn after_south_4_the_game_goes_into_west_unless_someone_has_30000() {
+    // Decision 14: "after South 4 the game ends if anyone has 30,000, otherwise it goes on into
+    // West".
+    let t = table("riichi");
+    assert_eq!(final_round(t.table(), ROUNDS), 2, "West is round 2");
+    assert!(!south4(&t, &[29_900, 27_000, 23_100, 20_000], false));
+    assert!(south4(&t, &[30_000, 27_000, 23_000, 20_000], false));
+    // Before South 4 nobody's 30,000 ends anything.
+    assert!(!over(&t, &[40_000, 27_000, 23_000, 10_000], 2, false, 1, false));
+    // west=false, and riichi-ema ("exactly East + South"): South 4 ends the game either way.
+    for name in ["riichi[west=false]", "riichi-ema"] {
+        let t = table(name);
+        assert_eq!(final_round(t.table(), ROUNDS), 1, "{name}");
+        assert!(south4(&t, &[29_900, 27_000, 23_100, 20_000], false), "{name}");
+    }
+    // riichi-sanma: South 3 is the last deal and its target is the 40,000 return.
+    let t = table("riichi-sanma");
+    assert!(!over(&t, &[39_900, 35_000, 30_100], 2, false, 1, true));
+    assert!(over(&t, &[40_000, 35_000, 30_000], 2, false, 1, true));
+}
+
+#[test]
+fn west_is_sudden_death_at_30000_and_ends_after_west_4() {
+    // Decision 14: "it goes on into West (sudden death at 30,000)".
+    let t = table("riichi");
+    let reached = [30_000, 26_000, 24_000, 20_000];
+    let short = [29_900, 26_100, 24_000, 20_000];
+    assert!(over(&t, &reached, 0, false, 2, false), "West 1 with 30,000");
+    assert!(!over(&t, &short, 0, false, 2, false), "West 1 without");
+    assert!(!over(&t, &short, 2, false, 2, false), "West 3 without");
+    // The extension is one round: West 4's deal passing ends the game.
+    assert!(over(&t, &short, 3, false, 2, true), "West 4 without");
+}
+
+#[test]
+fn the_dealer_first_with_30000_stops_in_the_last_hand() {
+    // Decision 14: "the dealer ending first with 30,000+ in the last hand may stop (あがりやめ)";
+    // the engine always stops. "ties go by seat order".
+    let t = table("riichi");
+    assert!(south4(&t, &[20_000, 20_000, 20_000, 40_000], true));
+    // Dealer second: its deal goes on though someone has 30,000.
+    assert!(!south4(&t, &[41_000, 20_000, 0, 39_000], true));
+    // Dealer first below 30,000.
+    assert!(!south4(&t, &[24_000, 24_000, 23_000, 29_000], true));
+    // Tied for first with seat 0, which seat order places first.
+    assert!(!south4(&t, &[35_000, 15_000, 15_000, 35_000], true));
+    // Not the last hand: South 3's dealer keeps the deal.
+    assert!(!over(&t, &[20_000, 20_000, 40_000, 20_000], 2, true, 1, false));
+    // In West a dealer keeping the deal is in the last hand too.
+    assert!(over(&t, &[20_000, 40_000, 20_000, 20_000], 1, true, 2, false));
+    assert!(!over(&t, &[32_000, 28_000, 20_000, 20_000], 1, true, 2, false));
+    // riichi-ema has no あがりやめ: the dealer's deal goes on.
+    let t = table("riichi-ema");
+    assert!(!t.table().match_end.last_dealer_stops);
+    assert!(!south4(&t, &[25_000, 25_000, 25_000, 45_000], true));
+    // riichi-sanma: its target is 40,000.
+    let t = table("riichi-sanma");
+    assert!(!over(&t, &[34_000, 32_000, 39_000], 2, true, 1, true));
+    assert!(over(&t, &[33_000, 32_000, 40_000], 2, true, 1, true));
+}
+
+/// The final results of `totals` under `t`, as text.
+fn results(t: &TableRules, totals: &[i64]) -> Vec<String> {
+    let (places, ranking) = rank(totals, &t.ranking_points, t.ranking_ties);
+    let rule = t.results.expect("riichi rulesets give results");
+    final_results(totals, &places, &ranking, rule, t.start_points)
+        .iter()
+        .map(|r| r.to_string())
+        .collect()
+}
+
+#[test]
+fn final_results_count_uma_and_oka_worked_out_by_hand() {
+    // Decision 14: "(points − 30,000) / 1,000 plus uma +20/+10/−10/−20 and the 20 oka to first;
+    // ties go by seat order".
+    let t = table("riichi");
+    // 32,000: +2 +20 +20 = 42; 31,800: +1.8 +10; 25,200: −4.8 −10; 11,000: −19 −20.
+    let totals = [11_000, 31_800, 25_200, 32_000];
+    assert_eq!(results(t.table(), &totals), ["-39", "11.8", "-14.8", "42"]);
+    // Tied at 30,000: seat 0 is first (0 +20 +20), seat 1 second (0 +10).
+    let tied = [30_000, 30_000, 20_000, 20_000];
+    assert_eq!(results(t.table(), &tied), ["40", "10", "-20", "-30"]);
+    // riichi-sanma: 35,000 start, 40,000 return, uma +15/0/−15, so 15 oka (5,000 × 3).
+    // 50,500: +10.5 +15 +15; 16,300: −23.7 −15; 38,200: −1.8 +0.
+    let t = table("riichi-sanma");
+    let totals = [50_500, 16_300, 38_200];
+    assert_eq!(results(t.table(), &totals), ["40.5", "-38.7", "-1.8"]);
+    // riichi-ema: 30,000 start, uma +15/+5/−5/−15, no oka.
+    // 38,100: +8.1 +15; 15,700: −14.3 −15; 28,200: −1.8 −5; 38,000: +8 +5.
+    let t = table("riichi-ema");
+    let totals = [15_700, 38_100, 28_200, 38_000];
+    assert_eq!(results(t.table(), &totals), ["-29.3", "23.1", "-6.8", "13"]);
+}
+
+#[test]
+fn uma_and_oka_are_settings() {
+    let totals = [11_000, 31_800, 25_200, 32_000];
+    // uma=false: no placement bonus; the oka stays (32,000: +2 +20).
+    let t = table("riichi[uma=false]");
+    assert!(t.table().ranking_points.is_empty());
+    assert_eq!(results(t.table(), &totals), ["-19", "1.8", "-4.8", "22"]);
+    // oka=false: results count from the 25,000 start, no oka (32,000: +7 +20).
+    let t = table("riichi[oka=false]");
+    assert_eq!(results(t.table(), &totals), ["-34", "16.8", "-9.8", "27"]);
+    // Both off: points over the start, in thousands.
+    let t = table("riichi[uma=false,oka=false]");
+    assert_eq!(results(t.table(), &totals), ["-14", "6.8", "0.2", "7"]);
+    // The defaults are on.
+    let t = table("riichi[uma=true,oka=true]");
+    assert_eq!(results(t.table(), &totals), ["-39", "11.8", "-14.8", "42"]);
+    // riichi-sanma and riichi-ema with their own uma off.
+    let t = table("riichi-sanma[uma=false]");
+    assert_eq!(
+        results(t.table(), &[50_500, 16_300, 38_200]),
+        ["25.5", "-23.7", "-1.8"]
+    );
+    let t = table("riichi-ema[uma=false]");
+    assert_eq!(
+        results(t.table(), &[15_700, 38_100, 28_200, 38_000]),
+        ["-14.3", "8.1", "-1.8", "8"]
+    );
+}
+
+fn bots(n: usize) -> Vec<Box<dyn Player>> {
+    (0..n)
+        .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
+        .collect()
+}
+
+fn play_from(t: &Table, seed: u64, from: &MatchStart) -> MatchResult {
+    let mut players = bots(t.table().player_count());
+    play_match_from(t, &mut players, seed, None, from).expect("match")
+}
+
+fn south4_start(totals: Vec<i64>) -> MatchStart {
+    MatchStart {
+        round: 1,
+        dealer: 3,
+        streak: 0,
+        counters: 0,
+        deposits: 0,
+        totals,
+    }
+}
+
+/// Decision 14 written out again over a played match: whether the game may end after hand `k`
+/// (running points `pts`), as the rule text says for riichi with its defaults.
+fn ends_here(m: &MatchResult, t: &Table, k: usize, pts: &[i64]) -> bool {
+    let r = &m.hands[k];
+    let (next, _) = r.next_dealer(t.table());
+    let stays = next == r.dealer;
+    let top = pts
+        .iter()
+        .enumerate()
+        .max_by_key(|&(s, &p)| (p, std::cmp::Reverse(s)));
+    let dealer_first = top.map(|(s, _)| s) == Some(r.dealer);
+    let last_hand = r.round == 'W' || (r.round == 'S' && r.dealer == 3);
+    pts.iter().any(|&p| p < 0)
+        || (last_hand && stays && dealer_first && pts[r.dealer] >= 30_000)
+        || (last_hand && !stays && pts.iter().any(|&p| p >= 30_000))
+        || (r.round == 'W' && r.dealer == 3 && !stays)
+}
+
+/// Checks that `m` ended at the first hand where [`ends_here`] holds, and returns the rounds
+/// its hands were in.
+fn check_end(m: &MatchResult, t: &Table, start: &[i64], seed: u64) -> String {
+    let mut pts = start.to_vec();
+    for (k, r) in m.hands.iter().enumerate() {
+        for (p, x) in pts.iter_mut().zip(r.net()) {
+            *p += x;
+        }
+        let last = k + 1 == m.hands.len();
+        assert_eq!(ends_here(m, t, k, &pts), last, "seed {seed}, hand {k}: {pts:?}");
+    }
+    m.hands.iter().map(|r| r.round).collect()
+}
+
+#[test]
+fn matches_from_south_4_go_into_west_and_end_where_the_rule_says() {
+    // Decision 14, played: from South 4 with nobody at 30,000 a hand whose deal passes leads
+    // into West, and the game ends at the first hand that meets the rule text.
+    let t = table("riichi");
+    let start = vec![25_000; 4];
+    let (mut west, mut sudden) = (0, 0);
+    for seed in 0..24 {
+        let m = play_from(&t, seed, &south4_start(start.clone()));
+        let rounds = check_end(&m, &t, &start, seed);
+        if rounds.contains('W') {
+            west += 1;
+            if m.hands.last().is_some_and(|r| r.dealer != 3) {
+                sudden += 1;
+            }
+        }
+        assert_eq!(m.totals.iter().sum::<i64>(), 100_000, "seed {seed}");
+    }
+    assert!(
+        west > 0 && sudden > 0,
+        "seen: {west} into West, {sudden} ended early in it"
+    );
+}
+
+#[test]
+fn a_match_ends_at_the_first_hand_that_leaves_a_player_below_zero() {
+    // Decision 14: "a player below zero ends the game (飛び)".
+    let t = table("riichi");
+    let start = vec![1_000, 33_000, 33_000, 33_000];
+    let mut busted = 0;
+    for seed in 0..16 {
+        let from = MatchStart {
+            totals: start.clone(),
+            ..MatchStart::fresh(&t)
+        };
+        let m = play_from(&t, seed, &from);
+        check_end(&m, &t, &start, seed);
+        if m.totals.iter().any(|&p| p < 0) {
+            busted += 1;
+        }
+    }
+    assert!(busted > 0, "some match ends by tobi");
+}
+
+#[test]
+fn riichi_ema_plays_exactly_east_and_south() {
+    // riichi-ema: "no tobi, exactly East + South"; the South 4 dealer's kept deal goes on.
+    let t = table("riichi-ema");
+    let start = vec![30_000; 4];
+    for seed in 0..12 {
+        let m = play_from(&t, seed, &south4_start(start.clone()));
+        let last = m.hands.last().expect("a hand");
+        assert!(
+            m.hands.iter().all(|r| r.round == 'S' && r.dealer == 3),
+            "seed {seed}"
+        );
+        let (next, _) = last.next_dealer(t.table());
+        assert_ne!(next, 3, "seed {seed}: the game ends when the deal passes");
+        assert_eq!(m.results.len(), 4);
+    }
+}
+
+#[test]
+fn deposits_left_at_the_end_go_to_first_place() {
+    // Decision 10: "Deposits still on the table when the game ends go to the first-placed
+    // player." Two deposits (2,000) lie on the table from the start.
+    let t = table("riichi[west=false]");
+    for seed in 0..8 {
+        let from = MatchStart {
+            deposits: 2,
+            ..south4_start(vec![25_000; 4])
+        };
+        let m = play_from(&t, seed, &from);
+        assert_eq!(m.totals.iter().sum::<i64>(), 102_000, "seed {seed}");
+        let (places, _) = rank(&m.totals, &[], t.table().ranking_ties);
+        let last = m.hands.last().expect("a hand");
+        if last.deposits_left() > 0 {
+            let first = places.iter().position(|&p| p == 0).expect("a first");
+            let before = m.totals[first] - 1_000 * i64::from(last.deposits_left());
+            let mut others = m.totals.clone();
+            others[first] = before;
+            assert!(others.iter().all(|&p| p <= before), "seed {seed}: {:?}", m.totals);
+        }
+    }
+}
