@@ -27,12 +27,14 @@ fn match_text(name: &str) -> String {
     }
     let _ = writeln!(out, "── result ──");
     for s in 0..n {
+        let result = m.results.get(s).map(|r| format!(", result {r}"));
         let _ = writeln!(
             out,
-            "P{s} (started in seat {s}): {} points, place {}, ranking points {}",
+            "P{s} (started in seat {s}): {} points, place {}, ranking points {}{}",
             m.totals[s],
             m.places[s] + 1,
-            m.ranking[s]
+            m.ranking[s],
+            result.unwrap_or_default()
         );
     }
     out
