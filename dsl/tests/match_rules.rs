@@ -77,3 +77,29 @@ fn bad_match_settings_are_reported() {
     let t = table_rules(&rs).expect("valid");
     assert_eq!(t.ranking_ties, RankingTies::SeatOrder);
 }
+
+#[test]
+fn bad_match_ending_and_result_keys_are_reported() {
+    let rs = mj_dsl::load("riichi").expect("riichi");
+    let with = |edit: &dyn Fn(&mut mj_dsl::schema::Match)| {
+        let mut rs = rs.clone();
+        let mut m = rs.match_rules.clone().expect("[match]");
+        edit(&mut m);
+        rs.match_rules = Some(m);
+        table_rules(&rs)
+    };
+    let e = with(&|m| m.target = None).unwrap_err();
+    assert!(e.contains("extra_rounds needs a target"), "{e}");
+    let e = with(&|m| m.point_unit = Some(0)).unwrap_err();
+    assert!(e.contains("point_unit = 0 must be positive"), "{e}");
+    let e = with(&|m| m.point_unit = None).unwrap_err();
+    assert!(e.contains("return_points needs point_unit"), "{e}");
+    // Without a return, results count from the start points.
+    let t = with(&|m| m.return_points = None).expect("valid");
+    assert_eq!(t.results.map(|r| r.return_points), Some(25_000));
+    let t = table_rules(&rs).expect("riichi");
+    assert_eq!(
+        t.results.map(|r| (r.return_points, r.point_unit)),
+        Some((30_000, 1_000))
+    );
+}

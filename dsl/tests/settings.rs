@@ -157,7 +157,11 @@ fn settings_are_listed_and_names_reload() {
             "renhou",
             "daisharin",
             "yakuman_cap",
-            "open_riichi"
+            "open_riichi",
+            "tobi",
+            "west",
+            "uma",
+            "oka"
         ]
     );
     assert!(r

@@ -413,6 +413,20 @@ mod tests {
     }
 
     #[test]
+    fn sums_are_exact_and_terminating_decimals_print_in_full() {
+        let r = RankPoints::new(-4_800, 1_000).plus(RankPoints::whole(-10));
+        assert_eq!((r.parts(), r.to_string()), ((-74, 5), "-14.8".to_string()));
+        let r = RankPoints::new(1, 8).plus(RankPoints::new(1, 1_000));
+        assert_eq!(r.to_string(), "0.126");
+        assert_eq!(RankPoints::new(-1, 20).to_string(), "-0.05");
+        assert_eq!(RankPoints::new(7, 3).to_string(), "2.33");
+        assert_eq!(
+            RankPoints::new(i64::MAX, 1).plus(RankPoints::whole(1)),
+            RankPoints::whole(i64::MAX)
+        );
+    }
+
+    #[test]
     fn a_seat_change_must_be_a_permutation() {
         assert_eq!(permuted(&[0, 1, 2, 3], &[1, 0, 3, 2]), Some(vec![1, 0, 3, 2]));
         assert_eq!(permuted(&[1, 0, 3, 2], &[2, 3, 0, 1]), Some(vec![3, 2, 1, 0]));
