@@ -1,11 +1,13 @@
 //! A whole Tenhou log replayed in our engine (`mj import tenhou`): every hand played from its
 //! INIT with [`super::replay::play`], its score changes taken from the engine's settlement and
 //! compared with the log's `sc=`, the match carried from hand to hand (points, dealer, counters,
-//! deposits) and compared with the next INIT, and the final points with `owari=`.
+//! deposits) and compared with the next INIT, where the game ends with where our match rules
+//! end it, and the final points with `owari=`.
 
 use super::log::{Event, Init, Log};
 use super::replay::{play, Mismatch};
 use super::wall::Kinds;
+use mj_core::game::match_end::{match_over, AfterHand};
 use mj_core::game::matchplay::rank;
 use mj_core::game::rules::RankingTies;
 use mj_core::game::{next_counters, Record, Rules};
@@ -161,7 +163,9 @@ pub fn import(t: &Table, log: &Log, file: &str) -> Outcome {
     let mut all_played = true;
     let mut prev: Option<(Init, Record)> = None;
     let mut streak = 0u32;
-    for (k, hand) in log.hands().into_iter().enumerate() {
+    let hands = log.hands();
+    let count = hands.len();
+    for (k, hand) in hands.into_iter().enumerate() {
         let Some(Event::Init(init)) = hand.first() else {
             continue;
         };
@@ -229,6 +233,17 @@ pub fn import(t: &Table, log: &Log, file: &str) -> Outcome {
             for (x, d) in tot.iter_mut().zip(&ours) {
                 *x += d;
             }
+            // The log goes on exactly when our match rules say the game is not over.
+            let goes_on = k + 1 < count;
+            if (goes_on || !log.cut_off) && ends(t, log, init, &record, tot) == goes_on {
+                let said = |over: bool| if over { "the game ends" } else { "the game goes on" };
+                let m = Mismatch {
+                    event: "the match end".into(),
+                    expected: said(!goes_on).into(),
+                    got: format!("{} at points {tot:?}", said(goes_on)),
+                };
+                diverge(&mut out, k + 1, m);
+            }
         }
         out.deltas.push(Some(ours));
         prev = Some((init.clone(), record.clone()));
@@ -258,6 +273,27 @@ pub fn import(t: &Table, log: &Log, file: &str) -> Outcome {
     }
     out.ok = out.divergence.is_none();
     out
+}
+
+/// Whether our match rules end the game after the hand that `init` began, leaving `totals`:
+/// Tenhou's rounds are numbered 0 = East 1, 4 = South 1, the first dealer seat 0; a game
+/// without the hanchan bit of `GO type` (0x08) is East only.
+fn ends(t: &Table, log: &Log, init: &Init, record: &Record, totals: &[i64]) -> bool {
+    let table = t.table();
+    let rounds = match log.go_type {
+        Some(g) if g & 0x08 == 0 => 1,
+        _ => table.rounds,
+    };
+    let (next, _) = record.next_dealer(table);
+    let dealer = usize::from(init.oya);
+    let after = AfterHand {
+        totals,
+        dealer,
+        dealer_stays: next == dealer,
+        round: u32::from(init.round / 4),
+        last_deal: usize::from(init.round % 4) + 1 == table.player_count(),
+    };
+    match_over(table, rounds, &after)
 }
 
 /// The end of the game: deposits still on the table go to the first-placed player (ties by
