@@ -7,25 +7,8 @@ use mj_core::game::matchplay::play_match;
 use mj_core::game::{GreedyBot, Player};
 use mj_interop::mjai::bot::Bot;
 use mj_interop::mjai::export::export_game;
+use mj_interop::mjai::seat_view;
 use serde_json::{json, Value};
-
-/// Event `v` as seat `me` is told it.
-fn masked(v: &Value, me: usize) -> Value {
-    let mut v = v.clone();
-    match v["type"].as_str() {
-        Some("start_game") => v["id"] = json!(me),
-        Some("start_kyoku") => {
-            if let Some(hands) = v["tehais"].as_array_mut() {
-                for (_, h) in hands.iter_mut().enumerate().filter(|(s, _)| *s != me) {
-                    *h = json!(vec!["?"; 13]);
-                }
-            }
-        }
-        Some("tsumo") if v["actor"] != json!(me) => v["pai"] = json!("?"),
-        _ => {}
-    }
-    v
-}
 
 fn is_action(v: &Value, me: usize) -> bool {
     v["actor"] == json!(me)
@@ -65,7 +48,7 @@ fn the_mjai_greedy_bot_takes_every_action_the_engine_greedy_bot_took() {
                     actions += 1;
                     kinds.insert(v["type"].as_str().unwrap_or_default().to_string());
                 }
-                answer = bot.line(&masked(v, me).to_string()).expect("an answer");
+                answer = bot.line(&seat_view(v, me).to_string()).expect("an answer");
             }
         }
         games += 1;

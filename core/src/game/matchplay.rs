@@ -5,7 +5,7 @@
 use super::match_end::{final_round, match_over, AfterHand};
 use super::play::{play_hand_at, PlayError};
 use super::player::Player;
-use super::record::Record;
+use super::record::{Record, RecordEvent};
 use super::rotation::next_counters;
 use super::rules::{RankingTies, ResultRule, Rules};
 use super::state::HandStart;
@@ -205,6 +205,37 @@ pub fn play_match_from(
     rounds: Option<u32>,
     from: &MatchStart,
 ) -> Result<MatchResult, PlayError> {
+    let n = rules.table().player_count();
+    let mut cur: Vec<usize> = (0..n).collect();
+    let result = play_match_with(rules, seed, rounds, from, &mut |h: &MatchHand| {
+        arrange(players, &mut cur, h.occupant);
+        play_hand_at(rules, players, h.seed, h.dealer, h.round, h.start)
+    });
+    // Hand the players back in their starting order, whatever happened.
+    arrange(players, &mut cur, &(0..n).collect::<Vec<_>>());
+    result
+}
+
+/// One hand a match asks for: its wall seed, dealer, prevalent wind, the points and counters it
+/// starts from, and which player (by starting seat) sits at each seat.
+pub struct MatchHand<'a> {
+    pub seed: u64,
+    pub dealer: usize,
+    pub round: Wind,
+    pub start: &'a HandStart,
+    pub occupant: &'a [usize],
+}
+
+/// [`play_match_from`] with each hand played by `hand` (a referee over external players, say)
+/// instead of the engine's players: the same seeds, rotation, counters, ending and results. A
+/// hand whose record ends in a forfeit ends the match: the referee has stopped the game.
+pub fn play_match_with<E>(
+    rules: &dyn Rules,
+    seed: u64,
+    rounds: Option<u32>,
+    from: &MatchStart,
+    hand: &mut dyn FnMut(&MatchHand) -> Result<Record, E>,
+) -> Result<MatchResult, E> {
     let table = rules.table();
     let n = table.player_count();
     let rounds = rounds.unwrap_or(table.rounds).min(4);
@@ -216,76 +247,78 @@ pub fn play_match_from(
     let mut dealer = from.dealer.min(n.saturating_sub(1));
     let mut streak = from.streak;
     let (mut counters, mut deposits) = (from.counters, from.deposits);
-    // The player (by starting seat) at every seat; `players` is kept in that order.
+    // The player (by starting seat) at every seat.
     let mut occupant: Vec<usize> = (0..n).collect();
-    let mut cur = occupant.clone();
     let changes = !table.seat_changes.is_empty();
-    let result = (|| {
-        // The deal passes seats in turn order from the round's first dealer (seat 0).
-        let mut passes = dealer;
-        let last = if rounds == 0 {
-            0
-        } else {
-            final_round(table, rounds) + 1
-        };
-        'rounds: for r in from.round..last {
-            let round = Wind::from_index(r as u8).unwrap_or_default();
-            let mut played = 0;
-            while passes < n && played < 4 * n {
-                let hand_seed = rng.next_u64();
-                let start = HandStart {
-                    stacks: occupant.iter().map(|&p| totals[p]).collect(),
-                    dealer_streak: streak,
-                    counters,
-                    deposits,
-                };
-                let mut record = play_hand_at(rules, players, hand_seed, dealer, round, &start)?;
-                for (s, x) in record.net().into_iter().enumerate() {
-                    totals[occupant[s]] += x;
-                }
-                for (s, x) in record.held().into_iter().enumerate() {
-                    held[occupant[s]] += x;
-                }
-                if changes {
-                    record.seats = Some(occupant.clone());
-                }
-                let (next, passed) = record.next_dealer(table);
-                let after = AfterHand {
-                    totals: &totals,
-                    dealer: occupant[dealer],
-                    dealer_stays: next == dealer,
-                    round: r,
-                    last_deal: passes + 1 == n,
-                };
-                let over = match_over(table, rounds, &after);
-                counters = next_counters(dealer, &record.winners(), counters);
-                deposits = record.deposits_left();
-                streak = if next == dealer { streak + 1 } else { 0 };
-                dealer = next;
-                if passed {
-                    passes += 1;
-                }
-                played += 1;
-                hands.push(record);
-                if over {
-                    break 'rounds;
-                }
+    // The deal passes seats in turn order from the round's first dealer (seat 0).
+    let mut passes = dealer;
+    let last = if rounds == 0 {
+        0
+    } else {
+        final_round(table, rounds) + 1
+    };
+    'rounds: for r in from.round..last {
+        let round = Wind::from_index(r as u8).unwrap_or_default();
+        let mut played = 0;
+        while passes < n && played < 4 * n {
+            let start = HandStart {
+                stacks: occupant.iter().map(|&p| totals[p]).collect(),
+                dealer_streak: streak,
+                counters,
+                deposits,
+            };
+            let spec = MatchHand {
+                seed: rng.next_u64(),
+                dealer,
+                round,
+                start: &start,
+                occupant: &occupant,
+            };
+            let mut record = hand(&spec)?;
+            for (s, x) in record.net().into_iter().enumerate() {
+                totals[occupant[s]] += x;
             }
-            passes = 0;
-            if let Some(moved) = table
-                .seat_changes
-                .get(r as usize)
-                .and_then(|p| permuted(&occupant, p))
-            {
-                occupant = moved;
-                arrange(players, &mut cur, &occupant);
+            for (s, x) in record.held().into_iter().enumerate() {
+                held[occupant[s]] += x;
+            }
+            if changes {
+                record.seats = Some(occupant.clone());
+            }
+            let (next, passed) = record.next_dealer(table);
+            let after = AfterHand {
+                totals: &totals,
+                dealer: occupant[dealer],
+                dealer_stays: next == dealer,
+                round: r,
+                last_deal: passes + 1 == n,
+            };
+            let forfeited = record
+                .events
+                .iter()
+                .any(|e| matches!(e, RecordEvent::Forfeit { .. }));
+            let over = forfeited || match_over(table, rounds, &after);
+            counters = next_counters(dealer, &record.winners(), counters);
+            deposits = record.deposits_left();
+            streak = if next == dealer { streak + 1 } else { 0 };
+            dealer = next;
+            if passed {
+                passes += 1;
+            }
+            played += 1;
+            hands.push(record);
+            if over {
+                break 'rounds;
             }
         }
-        Ok(())
-    })();
-    // Hand the players back in their starting order, whatever happened.
-    arrange(players, &mut cur, &(0..n).collect::<Vec<_>>());
-    result?;
+        passes = 0;
+        if let Some(moved) = table
+            .seat_changes
+            .get(r as usize)
+            .and_then(|p| permuted(&occupant, p))
+        {
+            occupant = moved;
+        }
+    }
     for (t, h) in totals.iter_mut().zip(&held) {
         *t += h;
     }

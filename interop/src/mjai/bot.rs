@@ -8,7 +8,7 @@
 //! ([`Knowledge::state`]) and [`GreedyBot`] for the choice. A riichi is answered `reach`; the
 //! discard that goes with it is the answer to the `reach` event that follows.
 
-use super::tile_name;
+use super::{parse_tile, tile_name};
 use mj_core::game::state::{Declared, Discarded, Phase, Turn, TurnStart};
 use mj_core::game::{
     apply, legal_actions, new_hand, Action, GreedyBot, Knowledge, KongKind, Moment, Player, Rules,
@@ -84,11 +84,7 @@ impl<'a> Bot<'a> {
 
     fn tile(&self, v: &Value) -> Result<(Tile, bool), String> {
         let name = v.as_str().ok_or_else(|| format!("{v} is not a tile name"))?;
-        let plain = name.strip_suffix('r').unwrap_or(name);
-        match mj_core::parse_tiles(self.rules.tiles(), plain) {
-            Ok(t) if t.len() == 1 => Ok((t[0], plain != name)),
-            _ => Err(format!("`{name}` is not an mjai tile")),
-        }
+        parse_tile(self.rules.tiles(), name).ok_or_else(|| format!("`{name}` is not an mjai tile"))
     }
 
     fn tiles(&self, v: &Value) -> Result<Vec<(Tile, bool)>, String> {

@@ -19,13 +19,24 @@ use serde_json::{json, Value};
 /// from `start_kyoku` to `end_kyoku`, `end_game` with the final points.
 pub fn export_game(rules: &dyn Rules, records: &[Record]) -> Result<Vec<Value>, String> {
     let first = records.first().ok_or("no hand to export")?;
-    let mut out = vec![json!({"type": "start_game", "names": first.players})];
+    let mut out = vec![start_game(&first.players)];
     let mut scores = Vec::new();
     for (k, r) in records.iter().enumerate() {
         scores = export_hand(rules, r, &mut out).map_err(|e| format!("hand {}: {e}", k + 1))?;
     }
-    out.push(json!({"type": "end_game", "scores": scores}));
+    out.push(end_game(&scores));
     Ok(out)
+}
+
+/// The line that opens a game of players `names` (each seat learns its own `id` from
+/// [`super::seat_view`]).
+pub fn start_game(names: &[String]) -> Value {
+    json!({"type": "start_game", "names": names})
+}
+
+/// The line that closes a game with every seat's final points.
+pub fn end_game(scores: &[i64]) -> Value {
+    json!({"type": "end_game", "scores": scores})
 }
 
 /// Appends one hand's events to `out`; returns every seat's points at its end.
@@ -36,16 +47,52 @@ pub fn export_hand(rules: &dyn Rules, r: &Record, out: &mut Vec<Value>) -> Resul
     let Some((dealt, st0)) = states.first() else {
         return Err("the record has no deal".into());
     };
-    let mut w = Writer::new(rules.tiles(), st0);
-    w.start(r, &r.events[..*dealt], st0)?;
+    let mut w = HandLines::start(rules, r, &r.events[..*dealt], st0)?;
     for pair in states.windows(2) {
         let ((from, before), (to, after)) = (&pair[0], &pair[1]);
         w.step(&r.events[*from..*to], before, after)?;
     }
-    w.flush();
-    w.out.push(json!({"type": "end_kyoku"}));
-    out.append(&mut w.out);
-    Ok(w.scores)
+    let (mut lines, scores) = w.finish();
+    out.append(&mut lines);
+    Ok(scores)
+}
+
+/// One hand's mjai lines as it is played, step by step: the export above and the mjai judge
+/// (`mj match --protocol mjai`, which sends each line to the bots as it comes) share it, so a
+/// game judged live reads exactly as its records export.
+pub struct HandLines<'a>(Writer<'a>);
+
+impl<'a> HandLines<'a> {
+    /// `start_kyoku` and the dealer's first draw, from the hand's record (its deal `events`)
+    /// and the state `st` after the deal.
+    pub fn start(
+        rules: &'a dyn Rules,
+        r: &Record,
+        events: &[RecordEvent],
+        st: &State,
+    ) -> Result<HandLines<'a>, String> {
+        let mut w = Writer::new(rules.tiles(), st);
+        w.start(r, events, st)?;
+        Ok(HandLines(w))
+    }
+
+    /// The lines of one action's `events`, `before` and `after` being the states around it.
+    pub fn step(&mut self, events: &[RecordEvent], before: &State, after: &State) -> Result<(), String> {
+        self.0.step(events, before, after)
+    }
+
+    /// The lines complete so far, not yet taken. An event whose payments may still follow
+    /// (`hora`, `ryukyoku`, `reach_accepted`) waits for the next step or [`HandLines::finish`].
+    pub fn take(&mut self) -> Vec<Value> {
+        std::mem::take(&mut self.0.out)
+    }
+
+    /// The remaining lines with `end_kyoku`, and every seat's points at the end of the hand.
+    pub fn finish(mut self) -> (Vec<Value>, Vec<i64>) {
+        self.0.flush();
+        self.0.out.push(json!({"type": "end_kyoku"}));
+        (self.0.out, self.0.scores)
+    }
 }
 
 /// An event waiting for the payments that follow it (its `deltas`).

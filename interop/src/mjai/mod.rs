@@ -5,12 +5,15 @@
 //! (white, 白), `F` (green, 發), `C` (red, 中) — the same letters as our notation — and a red
 //! five adds `r` (`5mr`). Seats (`actor`, `target`, `oya`) are our seat indices.
 //!
-//! [`export`] writes our records of a game as an mjai log (`mj export mjai`).
+//! [`export`] writes our records of a game as an mjai log (`mj export mjai`), [`bot`] is the
+//! greedy bot as an mjai player and [`judge`] seats four mjai bots at our table.
 
 pub mod bot;
 pub mod export;
+pub mod judge;
 
 use mj_core::tile::{Tile, TileSet};
+use serde_json::{json, Value};
 
 /// The mjai name of `t`, `red` when it is a red copy (`5mr`); `None` for a tile mjai cannot
 /// name (flowers, a suit or honour outside Riichi's 34 kinds).
@@ -29,6 +32,36 @@ pub fn tile_name(set: &TileSet, t: Tile, red: bool) -> Option<String> {
     } else {
         n
     })
+}
+
+/// The tile an mjai name stands for and whether it names a red copy (`5mr`); `None` for a name
+/// that is not one of `set`'s tiles.
+pub fn parse_tile(set: &TileSet, name: &str) -> Option<(Tile, bool)> {
+    let plain = name.strip_suffix('r').unwrap_or(name);
+    match mj_core::parse_tiles(set, plain) {
+        Ok(t) if t.len() == 1 => Some((t[0], plain != name)),
+        _ => None,
+    }
+}
+
+/// Event `v` as seat `seat` is told it: `start_game` with its own `id`, the other seats'
+/// starting hands and draws hidden as `?` (mjai's convention).
+pub fn seat_view(v: &Value, seat: usize) -> Value {
+    let mut v = v.clone();
+    match v["type"].as_str() {
+        Some("start_game") => v["id"] = json!(seat),
+        Some("start_kyoku") => {
+            if let Some(hands) = v["tehais"].as_array_mut() {
+                for (_, h) in hands.iter_mut().enumerate().filter(|(s, _)| *s != seat) {
+                    let n = h.as_array().map_or(13, |a| a.len());
+                    *h = json!(vec!["?"; n]);
+                }
+            }
+        }
+        Some("tsumo") if v["actor"] != json!(seat) => v["pai"] = json!("?"),
+        _ => {}
+    }
+    v
 }
 
 #[cfg(test)]

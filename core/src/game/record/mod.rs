@@ -630,6 +630,9 @@ impl Record {
                     None => writeln!(out, "  {} {:+}", wind(*seat), amount),
                 },
                 RecordEvent::Penalty { seat, id } => writeln!(out, "{} penalty {}", wind(*seat), id),
+                RecordEvent::Forfeit { seat, id } if id.is_empty() => {
+                    writeln!(out, "{} forfeits, the hand ends", wind(*seat))
+                }
                 RecordEvent::Forfeit { seat, id } => {
                     writeln!(out, "{} penalty {}, the hand ends", wind(*seat), id)
                 }
@@ -775,7 +778,8 @@ pub fn insert_penalty(
 
 /// A copy of `record`, which must replay up to its last event with the hand still in play, ended
 /// there by a [`RecordEvent::Forfeit`] of penalty `id` against `seat`, its payments appended. The
-/// result replays. For referees that stop a game at a player's error instead of playing on.
+/// result replays. For referees that stop a game at a player's error instead of playing on. An
+/// empty `id` ends the hand without payments (for rulesets that define no penalty).
 pub fn forfeit(rules: &dyn Rules, record: &Record, seat: usize, id: &str) -> Result<Record, Divergence> {
     let mut events = record.events.clone();
     events.push(RecordEvent::Forfeit {

@@ -108,8 +108,13 @@ pub(super) fn penalties(
             Some(RecordEvent::Forfeit { seat, id }) => (*seat, id.clone(), true),
             _ => return Ok(()),
         };
-        let paid = crate::game::money::penalize(rules, st, seat, &id)
-            .map_err(|message| Divergence { index: *pos, message })?;
+        // A forfeit without a penalty id (a ruleset that defines none) ends the hand unpaid.
+        let paid = if forfeit && id.is_empty() {
+            Vec::new()
+        } else {
+            crate::game::money::penalize(rules, st, seat, &id)
+                .map_err(|message| Divergence { index: *pos, message })?
+        };
         if forfeit {
             // The ruleset's penalty may let play go on; a forfeit ends the hand whatever it says.
             st.phase = Phase::Over { winners: Vec::new() };

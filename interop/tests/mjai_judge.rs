@@ -1,0 +1,127 @@
+//! The mjai judge (`mj match --protocol mjai`) without processes: four greedy mjai bots in this
+//! process play whole riichi matches under it, which must come out as `mj play --match` plays
+//! them with the engine's greedy bots (the mjai bot chooses as they do); a bot that answers
+//! nonsense forfeits, and its record still replays.
+
+use mj_core::game::matchplay::play_match;
+use mj_core::game::record::RecordEvent;
+use mj_core::game::{replay, GreedyBot, Player, Rules};
+use mj_dsl::table::Table;
+use mj_interop::botzone::referee::{fault, Bots, Fault, SEATS};
+use mj_interop::mjai::bot::Bot;
+use mj_interop::mjai::judge::Judge;
+
+/// Four greedy mjai bots; seat `liar` (if any) answers `lie` once it has seen `after` lines.
+struct InProcess<'a> {
+    rules: &'a dyn Rules,
+    bots: Vec<Bot<'a>>,
+    liar: Option<(usize, usize, &'static str)>,
+    seen: usize,
+}
+
+impl<'a> InProcess<'a> {
+    fn new(rules: &'a dyn Rules, liar: Option<(usize, usize, &'static str)>) -> InProcess<'a> {
+        let bots = (0..SEATS).map(|_| Bot::new(rules).expect("a bot")).collect();
+        InProcess {
+            rules,
+            bots,
+            liar,
+            seen: 0,
+        }
+    }
+}
+
+impl Bots for InProcess<'_> {
+    fn exchange(&mut self, requests: &[String; SEATS]) -> Vec<Result<String, Fault>> {
+        self.seen += 1;
+        let seen = self.seen;
+        let liar = self.liar;
+        self.bots
+            .iter_mut()
+            .enumerate()
+            .map(|(s, b)| {
+                let a = b.line(&requests[s]).map_err(|e| fault(s, e))?;
+                match liar {
+                    Some((l, after, lie)) if l == s && seen > after => Ok(lie.to_string()),
+                    _ => Ok(a.to_string()),
+                }
+            })
+            .collect()
+    }
+
+    fn reset(&mut self) {
+        let rules = self.rules;
+        self.bots = (0..SEATS).map(|_| Bot::new(rules).expect("a bot")).collect();
+        self.seen = 0;
+    }
+
+    fn names(&self) -> Vec<String> {
+        (0..SEATS).map(|s| format!("mjai greedy {s}")).collect()
+    }
+}
+
+fn riichi() -> Table {
+    Table::new(mj_dsl::load("riichi").expect("loads")).expect("a table")
+}
+
+#[test]
+fn greedy_mjai_bots_play_the_match_the_engine_plays() {
+    let t = riichi();
+    let mut judge = Judge::new(&t, InProcess::new(&t, None), None).expect("a judge");
+    for seed in [1u64, 5] {
+        let g = judge.game(seed).expect("a game");
+        assert!(g.fault.is_none(), "seed {seed}: {:?}", g.fault);
+        let mut players: Vec<Box<dyn Player>> = (0..4)
+            .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
+            .collect();
+        let m = play_match(&t, &mut players, seed, None).expect("a match");
+        assert_eq!(g.result.hands.len(), m.hands.len(), "seed {seed}");
+        for (k, (a, b)) in g.result.hands.iter().zip(&m.hands).enumerate() {
+            assert_eq!(a.events, b.events, "seed {seed} hand {}", k + 1);
+            assert!(replay(&t, a).is_ok(), "seed {seed} hand {}", k + 1);
+        }
+        assert_eq!(g.result.totals, m.totals, "seed {seed}");
+        assert_eq!(g.result.places, m.places, "seed {seed}");
+        println!(
+            "seed {seed}: {} hands, {} lines, totals {:?}",
+            m.hands.len(),
+            g.lines,
+            m.totals
+        );
+    }
+}
+
+#[test]
+fn a_bot_answering_nonsense_forfeits_and_the_match_ends() {
+    let t = riichi();
+    // Seat 2 answers garbage from the 40th line on: its own answers count only where it has a
+    // choice, but "none" is the only answer allowed anywhere else, so it faults at once.
+    let bots = InProcess::new(&t, Some((2, 40, "{\"type\":\"dahai\",\"pai\":\"9z\"}")));
+    let mut judge = Judge::new(&t, bots, None).expect("a judge");
+    let g = judge.game(1).expect("a game");
+    let f = g.fault.clone().expect("a forfeit");
+    assert_eq!(f.seat, 2, "{f:?}");
+    assert_eq!(g.result.hands.len(), 1, "the match ends with the forfeited hand");
+    let r = &g.result.hands[0];
+    assert!(replay(&t, r).is_ok());
+    assert_eq!(
+        r.events.last(),
+        Some(&RecordEvent::Forfeit {
+            seat: 2,
+            id: String::new()
+        }),
+        "riichi names no penalty: the hand ends unpaid"
+    );
+    assert_eq!(r.net(), vec![0; 4]);
+    let line = g.report(1, 1, None, true);
+    assert!(
+        line.contains("\"result\":\"forfeit\"") && line.contains("\"offender\":2"),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_judge_refuses_a_penalty_the_ruleset_lacks() {
+    let t = riichi();
+    assert!(Judge::new(&t, InProcess::new(&t, None), Some("chombo")).is_err());
+}
