@@ -156,16 +156,21 @@ enum Command {
         #[arg(long, short, default_value = DEFAULT_BOTZONE_RULES)]
         rules: String,
     },
-    /// Judge games between four external bot programs speaking the Botzone protocol; print each
-    /// game's result and the totals, and write replayable records. See docs/botzone.md.
+    /// Judge games between four external bot programs speaking the Botzone protocol (a game is
+    /// one hand) or mjai (a game is a whole match); print each game's result and the totals, and
+    /// write replayable records. See docs/botzone.md and docs/riichi.md.
     Match {
+        /// The protocol: `botzone` or `mjai` (the ruleset then defaults to `riichi`).
+        #[arg(long, value_enum, default_value = "botzone")]
+        protocol: Protocol,
         /// The ruleset the games are judged by.
         #[arg(long, short, default_value = DEFAULT_BOTZONE_RULES)]
         rules: String,
         /// A shell command starting one bot; give it four times, for seats 0 (East, dealer) to 3.
         #[arg(long = "bot", required = true, num_args = 1)]
         bots: Vec<String>,
-        /// Game k (from 0) is dealt from seed + k, in prevalent wind k mod 4.
+        /// Game k (from 0) is dealt from seed + k, in prevalent wind k mod 4 (mjai: the match's
+        /// hand seeds are drawn from seed + k, as `mj play --match --seed` draws them).
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Number of games.
@@ -181,7 +186,8 @@ enum Command {
         /// Write each game's record (mj-record JSON, replayable with `mj replay`) into DIR.
         #[arg(long, value_name = "DIR")]
         out: Option<std::path::PathBuf>,
-        /// The ruleset penalty a fault costs (default: the ruleset's 10-each false-win penalty).
+        /// The ruleset penalty a fault costs (default: the ruleset's 10-each false-win penalty;
+        /// mjai under a ruleset without one: none, the forfeited hand ends unpaid).
         #[arg(long)]
         penalty: Option<String>,
         /// One JSON object per game, then one with the totals.
@@ -303,6 +309,17 @@ const DEFAULT_BOTZONE_RULES: &str = "mcr-botzone";
 enum Protocol {
     Botzone,
     Mjai,
+}
+
+impl Protocol {
+    /// The ruleset `rules` names for this protocol: the Botzone default is no Riichi table, so
+    /// mjai plays `riichi` unless told.
+    fn ruleset(self, rules: String) -> String {
+        match self {
+            Protocol::Mjai if rules == DEFAULT_BOTZONE_RULES => "riichi".to_string(),
+            _ => rules,
+        }
+    }
 }
 
 /// The bots of `mj simulate`, as the command line names them (the library's [`mj_sim::Bot`]
@@ -466,12 +483,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             drop(out);
             match protocol {
                 Protocol::Botzone => botzone::cmd_bot(&rules, mode.into()),
-                // The Botzone default ruleset is no Riichi table: mjai plays riichi unless told.
-                Protocol::Mjai if rules == DEFAULT_BOTZONE_RULES => mjai::cmd_bot("riichi"),
-                Protocol::Mjai => mjai::cmd_bot(&rules),
+                Protocol::Mjai => mjai::cmd_bot(&protocol.ruleset(rules)),
             }
         }
         Command::Match {
+            protocol,
             rules,
             bots,
             seed,
@@ -483,7 +499,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             json,
         } => {
             let opts = botzone::judge::MatchOptions {
-                rules,
+                rules: protocol.ruleset(rules),
                 bots,
                 seed,
                 games,
@@ -493,7 +509,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 json,
                 penalty,
             };
-            botzone::judge::run_match(&opts, &mut out)
+            match protocol {
+                Protocol::Botzone => botzone::judge::run_match(&opts, &mut out),
+                Protocol::Mjai => mjai::run_match(&opts, &mut out),
+            }
         }
         Command::Simulate {
             rules,

@@ -100,3 +100,140 @@ fn mj_bot_speaks_mjai_one_answer_per_line() {
     assert_eq!(answers[2]["actor"], 0);
     assert_eq!(answers[3]["type"], "none");
 }
+
+fn mjai_match(bots: &[String], extra: &[&str]) -> Output {
+    let mut args = vec!["match", "--protocol", "mjai", "--rules", "riichi"];
+    for b in bots {
+        args.extend(["--bot", b.as_str()]);
+    }
+    args.extend(extra);
+    mj(&args)
+}
+
+fn greedy_mjai() -> String {
+    format!("{} bot --protocol mjai", env!("CARGO_BIN_EXE_mj"))
+}
+
+#[test]
+fn mj_match_over_mjai_plays_the_match_mj_play_plays_and_writes_records_that_replay() {
+    let dir = temp("judged");
+    let bots = vec![greedy_mjai(); 4];
+    let o = mjai_match(
+        &bots,
+        &["--seed", "3", "--json", "--out", dir.to_str().expect("a path")],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines: Vec<Value> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines.len(), 2, "one line per match and the standings: {lines:?}");
+    assert_eq!(lines[0]["result"], "complete", "{}", lines[0]);
+    assert_eq!(lines[1]["forfeits"], serde_json::json!([0, 0, 0, 0]));
+    let file = lines[0]["record"].as_str().expect("a record file");
+    let replayed = mj(&["replay", file]);
+    assert!(
+        replayed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replayed.stdout)
+    );
+    let judged: Value = serde_json::from_str(&std::fs::read_to_string(file).expect("read")).expect("JSON");
+    let played = mj(&["play", "-r", "riichi", "--seed", "3", "--match", "--json"]);
+    let played: Value = serde_json::from_slice(&played.stdout).expect("an mj-match document");
+    assert_eq!(judged["totals"], played["totals"]);
+    assert_eq!(judged["totals"], lines[0]["totals"]);
+    let (a, b) = (
+        judged["hands"].as_array().expect("hands"),
+        played["hands"].as_array().expect("hands"),
+    );
+    assert!(a.len() >= 4, "a whole match");
+    assert_eq!(a.len(), b.len());
+    for (k, (x, y)) in a.iter().zip(b).enumerate() {
+        assert_eq!(x["events"], y["events"], "hand {}", k + 1);
+    }
+}
+
+/// A match where seat 1 is `script` (a shell command) and the others are greedy mjai bots.
+fn faulty_seat_1(script: &str, timeout_ms: &str) -> Value {
+    // One folder per script: the records of one case do not overwrite another's.
+    let n = std::hash::BuildHasher::hash_one(
+        &std::hash::BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default(),
+        script,
+    );
+    let dir = temp(&format!("fault-{n:x}"));
+    let mut bots = vec![greedy_mjai(); 4];
+    bots[1] = script.to_string();
+    let o = mjai_match(
+        &bots,
+        &[
+            "--json",
+            "--timeout-ms",
+            timeout_ms,
+            "--out",
+            dir.to_str().expect("a path"),
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    let first: Value = serde_json::from_str(text.lines().next().expect("a line")).expect("JSON");
+    let file = first["record"].as_str().expect("a record file");
+    let replayed = mj(&["replay", file]);
+    assert!(replayed.status.success(), "the forfeited match replays");
+    first
+}
+
+#[test]
+fn a_bot_that_answers_garbage_sleeps_or_exits_forfeits() {
+    // Garbage: not JSON, at the very first line (start_game).
+    let g = faulty_seat_1("while read l; do echo garbage; done", "2000");
+    assert_eq!(
+        (g["result"].as_str(), g["offender"].as_u64()),
+        (Some("forfeit"), Some(1)),
+        "{g}"
+    );
+    assert!(
+        g["reason"].as_str().unwrap_or_default().contains("not JSON"),
+        "{g}"
+    );
+    assert_eq!(g["hands"], 1, "the match ends with the forfeited hand");
+    // Riichi defines no penalty: the forfeited hand ends unpaid.
+    assert_eq!(
+        g["totals"],
+        serde_json::json!([25000, 25000, 25000, 25000]),
+        "{g}"
+    );
+    // Late: a first answer has twice the time (400 ms here).
+    let g = faulty_seat_1(
+        "while read l; do sleep 3; echo '{\"type\":\"none\"}'; done",
+        "200",
+    );
+    assert_eq!(g["offender"], 1, "{g}");
+    assert!(
+        g["reason"].as_str().unwrap_or_default().contains("within 400 ms"),
+        "{g}"
+    );
+    // Crashed: the program ends without answering.
+    let g = faulty_seat_1("true", "2000");
+    assert_eq!(g["offender"], 1, "{g}");
+    assert!(g["reason"].as_str().unwrap_or_default().contains("exited"), "{g}");
+    // An mjai action where only none is allowed: a bot that always discards 1m.
+    let g = faulty_seat_1(
+        "while read l; do echo '{\"type\":\"dahai\",\"actor\":1,\"pai\":\"1m\",\"tsumogiri\":false}'; done",
+        "2000",
+    );
+    assert_eq!(g["offender"], 1, "{g}");
+    assert!(
+        g["reason"].as_str().unwrap_or_default().contains("only none"),
+        "{g}"
+    );
+    // An action the engine refuses: a false self-drawn win on its first draw, `none` elsewhere.
+    let g = faulty_seat_1(
+        r#"while read l; do case "$l" in '{"type":"tsumo","actor":1,'*) echo '{"type":"hora","actor":1,"target":1}';; *) echo '{"type":"none"}';; esac; done"#,
+        "2000",
+    );
+    assert_eq!(g["offender"], 1, "{g}");
+    assert!(
+        g["reason"].as_str().unwrap_or_default().contains("illegal"),
+        "{g}"
+    );
+}

@@ -125,3 +125,27 @@ fn a_judge_refuses_a_penalty_the_ruleset_lacks() {
     let t = riichi();
     assert!(Judge::new(&t, InProcess::new(&t, None), Some("chombo")).is_err());
 }
+
+#[test]
+fn a_named_penalty_is_charged_to_the_offender() {
+    // A test ruleset: riichi with one fixed penalty (the judge charges what a ruleset defines;
+    // riichi itself defines none).
+    let dir = std::env::temp_dir().join(format!("mj-mjai-judge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    std::fs::write(
+        dir.join("ruleset.toml"),
+        "[ruleset]\nname = \"riichi-penalised\"\nextends = \"riichi\"\nversion = \"0.0.1\"\n\
+         description = \"test\"\n\n[settlement]\npenalty = [\n  { id = \"fault\", zh = \"错\", \
+         en = \"Fault\", each = 1000, ends_hand = true, definition = \"test\" },\n]\n",
+    )
+    .expect("written");
+    let t = Table::new(mj_dsl::load(dir.to_str().expect("a path")).expect("loads")).expect("a table");
+    let bots = InProcess::new(&t, Some((3, 10, "not json")));
+    let mut judge = Judge::new(&t, bots, Some("fault")).expect("a judge");
+    let g = judge.game(2).expect("a game");
+    assert_eq!(g.fault.as_ref().map(|f| f.seat), Some(3));
+    let r = &g.result.hands[0];
+    assert!(replay(&t, r).is_ok());
+    assert_eq!(r.net(), vec![1000, 1000, 1000, -3000]);
+    assert_eq!(g.result.totals, vec![26000, 26000, 26000, 22000]);
+}

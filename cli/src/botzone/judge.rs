@@ -98,6 +98,9 @@ impl Proc {
 struct Seat {
     cmd: String,
     mode: Mode,
+    /// mjai: one process for the whole game, one request line in and one answer line out.
+    lines: bool,
+    started: bool,
     history: History,
     /// A bot that asked to keep running, waiting for its next request.
     live: Option<Proc>,
@@ -110,6 +113,8 @@ impl Seat {
         Seat {
             cmd: cmd.to_string(),
             mode,
+            lines: false,
+            started: false,
             history: History::default(),
             live: None,
             busy: None,
@@ -119,7 +124,6 @@ impl Seat {
     /// Sends `request`: to the kept-running process as one line, or to a new process with the
     /// whole history. Start failures surface when the answer is collected.
     fn start(&mut self, request: &str) {
-        self.history.requests.push(request.to_string());
         let now = Instant::now();
         if let Some(mut p) = self.live.take() {
             if p.send(&format!("{request}\n")) {
@@ -128,6 +132,17 @@ impl Seat {
             }
             p.kill();
         }
+        if self.lines {
+            // A line bot that died or was stopped has lost the game's state: it stays silent.
+            if !std::mem::replace(&mut self.started, true) {
+                if let Ok(mut p) = Proc::spawn(&self.cmd) {
+                    let _ = p.send(&format!("{request}\n"));
+                    self.busy = Some((p, now, true));
+                }
+            }
+            return;
+        }
+        self.history.requests.push(request.to_string());
         let input = match self.mode {
             Mode::Json => self.history.json(),
             Mode::Simple | Mode::KeepRunning => self.history.simple(),
@@ -143,7 +158,12 @@ impl Seat {
     /// platform doubles a bot's first turn).
     fn collect(&mut self, seat: usize, limit: Duration) -> Result<String, Fault> {
         let Some((p, started, fresh)) = self.busy.take() else {
-            return Err(fault(seat, format!("could not start `{}`", self.cmd)));
+            let why = if self.lines && self.started {
+                "its process has ended or was stopped"
+            } else {
+                "could not start"
+            };
+            return Err(fault(seat, format!("{why} (`{}`)", self.cmd)));
         };
         let deadline = started + if fresh { limit * 2 } else { limit };
         // A kept-running bot answers in the format it started with (the platform's rule).
@@ -167,6 +187,9 @@ impl Seat {
                     if answer.is_none() {
                         answer = Some(l);
                     }
+                    if self.lines {
+                        break Ok(true);
+                    }
                 }
                 Ok(Out::End) | Err(RecvTimeoutError::Disconnected) => break Ok(false),
                 Err(RecvTimeoutError::Timeout) => {
@@ -188,7 +211,9 @@ impl Seat {
         } else {
             raw.trim().to_string()
         };
-        self.history.responses.push(text.clone());
+        if !self.lines {
+            self.history.responses.push(text.clone());
+        }
         Ok(text)
     }
 
@@ -200,6 +225,7 @@ impl Seat {
             p.kill();
         }
         self.history = History::default();
+        self.started = false;
     }
 }
 
@@ -210,9 +236,24 @@ impl Drop for Seat {
 }
 
 /// The four bot programs of a table, each answering within `limit` per request.
-struct Programs {
+pub struct Programs {
     seats: Vec<Seat>,
     limit: Duration,
+}
+
+impl Programs {
+    /// Bots that speak in lines (mjai): each started once per game, answering one line with one.
+    pub fn lines(cmds: &[String], limit: Duration) -> Programs {
+        let seats = cmds
+            .iter()
+            .map(|c| {
+                let mut seat = Seat::new(c, Mode::Simple);
+                seat.lines = true;
+                seat
+            })
+            .collect();
+        Programs { seats, limit }
+    }
 }
 
 impl Bots for Programs {

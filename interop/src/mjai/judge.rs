@@ -70,6 +70,52 @@ impl Game {
     }
 }
 
+/// Matches' running result, player by player (by starting seat).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Standings {
+    pub games: u32,
+    /// Final points summed over the matches.
+    pub points: [i64; SEATS],
+    /// `places[p][k]`: matches player `p` finished in place `k` (0 = first).
+    pub places: [[u32; SEATS]; SEATS],
+    pub forfeits: [u32; SEATS],
+}
+
+impl Standings {
+    pub fn add(&mut self, g: &Game) {
+        self.games += 1;
+        for p in 0..SEATS {
+            self.points[p] += g.result.totals.get(p).copied().unwrap_or(0);
+            if let Some(&k) = g.result.places.get(p).filter(|&&k| k < SEATS) {
+                self.places[p][k] += 1;
+            }
+        }
+        if let Some(f) = g.fault.as_ref().filter(|f| f.seat < SEATS) {
+            self.forfeits[f.seat] += 1;
+        }
+    }
+
+    /// What `mj match --protocol mjai` says at the end, after `secs` seconds with `bots` (by
+    /// starting seat): lines of text, or with `json` one JSON object; it ends with a newline.
+    pub fn report(&self, secs: f64, bots: &[String], json: bool) -> String {
+        if json {
+            let v = json!({
+                "games": self.games, "points": self.points, "places": self.places,
+                "forfeits": self.forfeits, "seconds": (secs * 1000.0).round() / 1000.0,
+            });
+            return format!("{v}\n");
+        }
+        let mut s = format!("── {} match(es) in {secs:.2} s ──\n", self.games);
+        for (p, bot) in bots.iter().enumerate().take(SEATS) {
+            s += &format!(
+                "seat {p}: {} points, places 1st-4th {:?}, {} forfeit(s) · {bot}\n",
+                self.points[p], self.places[p], self.forfeits[p]
+            );
+        }
+        s
+    }
+}
+
 /// Why a hand stopped before its end.
 enum Stop {
     Fault(Fault),
@@ -465,5 +511,69 @@ fn claim(set: &mj_core::tile::TileSet, a: &Value, tile: Tile) -> Result<Action, 
         }
         "pon" | "daiminkan" => Err("`consumed` does not match the call".into()),
         _ => Err("not an answer to another's tile".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mj_core::game::new_hand;
+    use mj_core::tile::Wind;
+
+    fn riichi() -> mj_dsl::table::Table {
+        mj_dsl::table::Table::new(mj_dsl::load("riichi").expect("loads")).expect("a table")
+    }
+
+    fn tile(set: &mj_core::tile::TileSet, name: &str) -> Tile {
+        parse_tile(set, name).expect("a tile").0
+    }
+
+    #[test]
+    fn calls_are_read_by_kind_and_checked_against_the_tile_on_offer() {
+        let t = riichi();
+        let set = t.tiles();
+        let a = |s: &str| serde_json::from_str::<Value>(s).expect("JSON");
+        let five = tile(set, "5p");
+        let pon = a(r#"{"type":"pon","pai":"5p","consumed":["5p","5pr"]}"#);
+        assert_eq!(claim(set, &pon, five), Ok(Action::Pong));
+        let wrong = a(r#"{"type":"pon","pai":"5p","consumed":["5p","6p"]}"#);
+        assert!(claim(set, &wrong, five).is_err());
+        assert!(
+            claim(set, &pon, tile(set, "6p")).is_err(),
+            "not the tile on offer"
+        );
+        let (three, four) = (tile(set, "3m"), tile(set, "4m"));
+        let chi = a(r#"{"type":"chi","pai":"4m","consumed":["3m","5mr"]}"#);
+        assert_eq!(claim(set, &chi, four), Ok(Action::Chi(three)));
+        let gap = a(r#"{"type":"chi","pai":"4m","consumed":["2m","5m"]}"#);
+        assert!(claim(set, &gap, four).is_err());
+        assert_eq!(claim(set, &a(r#"{"type":"none"}"#), four), Ok(Action::Pass));
+        assert_eq!(
+            claim(set, &a(r#"{"type":"hora","pai":"4m"}"#), four),
+            Ok(Action::Win)
+        );
+        assert!(claim(set, &a(r#"{"type":"dahai","pai":"4m"}"#), four).is_err());
+    }
+
+    #[test]
+    fn a_red_dahai_gives_the_red_copy_and_only_a_held_copy_is_discarded() {
+        let t = riichi();
+        let (mut st, _) = new_hand(&t, 1, 0, Wind::EAST).expect("a hand");
+        let five = tile(t.tiles(), "5p");
+        let seat = &mut st.seats[0];
+        (seat.concealed[five.id()], seat.red[five.id()]) = (2, 1);
+        assert_eq!(discard(&st, 0, five, true), Some(Action::DiscardRed(five)));
+        assert_eq!(discard(&st, 0, five, false), Some(Action::Discard(five)));
+        st.seats[0].red[five.id()] = 0;
+        assert_eq!(discard(&st, 0, five, true), None, "no red copy held");
+        (st.seats[0].concealed[five.id()], st.seats[0].red[five.id()]) = (1, 1);
+        assert_eq!(
+            discard(&st, 0, five, true),
+            Some(Action::Discard(five)),
+            "the only copy is red"
+        );
+        assert_eq!(discard(&st, 0, five, false), None, "no plain copy held");
+        st.seats[0].concealed[five.id()] = 0;
+        assert_eq!(discard(&st, 0, five, false), None);
     }
 }

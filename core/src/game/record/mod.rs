@@ -630,11 +630,8 @@ impl Record {
                     None => writeln!(out, "  {} {:+}", wind(*seat), amount),
                 },
                 RecordEvent::Penalty { seat, id } => writeln!(out, "{} penalty {}", wind(*seat), id),
-                RecordEvent::Forfeit { seat, id } if id.is_empty() => {
-                    writeln!(out, "{} forfeits, the hand ends", wind(*seat))
-                }
                 RecordEvent::Forfeit { seat, id } => {
-                    writeln!(out, "{} penalty {}, the hand ends", wind(*seat), id)
+                    writeln!(out, "{} penalty {}, the hand ends", wind(*seat), penalty_name(id))
                 }
                 RecordEvent::ExhaustiveDraw { ready } => {
                     writeln!(out, "{}", exhaustive_text(ready, &wind))
@@ -774,6 +771,15 @@ pub fn insert_penalty(
     let mut out = record.clone();
     out.events = events;
     Ok(out)
+}
+
+/// A forfeit's penalty as the text record names it (`none` for a ruleset without one).
+fn penalty_name(id: &str) -> &str {
+    if id.is_empty() {
+        "none"
+    } else {
+        id
+    }
 }
 
 /// A copy of `record`, which must replay up to its last event with the hand still in play, ended
