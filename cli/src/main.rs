@@ -193,6 +193,9 @@ enum Command {
         /// One JSON object per game, then one with the totals.
         #[arg(long)]
         json: bool,
+        /// mjai only: send each event as a one-element JSON array, as mjai.app's bots read them.
+        #[arg(long = "mjai-arrays")]
+        arrays: bool,
     },
     /// Replay a JSON game record; exit 1 at the first divergence.
     Replay {
@@ -497,6 +500,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             out: dir,
             penalty,
             json,
+            arrays,
         } => {
             let opts = botzone::judge::MatchOptions {
                 rules: protocol.ruleset(rules),
@@ -508,6 +512,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 out: dir,
                 json,
                 penalty,
+                arrays,
             };
             match protocol {
                 Protocol::Botzone => botzone::judge::run_match(&opts, &mut out),

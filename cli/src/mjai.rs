@@ -61,7 +61,7 @@ pub fn run_match(o: &crate::botzone::judge::MatchOptions, out: &mut impl Write) 
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     let programs = crate::botzone::judge::Programs::lines(&o.bots, o.timeout);
-    let mut judge = Judge::new(&table, programs, penalty.as_deref())?;
+    let mut judge = Judge::new(&table, programs, penalty.as_deref())?.arrays(o.arrays);
     let mut standings = Standings::default();
     let began = std::time::Instant::now();
     for k in 0..o.games {

@@ -153,6 +153,25 @@ fn mj_match_over_mjai_plays_the_match_mj_play_plays_and_writes_records_that_repl
     }
 }
 
+#[test]
+fn with_mjai_arrays_the_same_match_is_played() {
+    let bots = vec![greedy_mjai(); 4];
+    let totals = |extra: &[&str]| -> Value {
+        let mut args = vec!["--seed", "4", "--json"];
+        args.extend(extra);
+        let o = mjai_match(&bots, &args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let first = String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .next()
+            .map(str::to_string);
+        let v: Value = serde_json::from_str(&first.expect("a line")).expect("JSON");
+        assert_eq!(v["result"], "complete", "{v}");
+        v["totals"].clone()
+    };
+    assert_eq!(totals(&["--mjai-arrays"]), totals(&[]));
+}
+
 /// A match where seat 1 is `script` (a shell command) and the others are greedy mjai bots.
 fn faulty_seat_1(script: &str, timeout_ms: &str) -> Value {
     // One folder per script: the records of one case do not overwrite another's.

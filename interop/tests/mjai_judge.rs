@@ -10,6 +10,8 @@ use mj_dsl::table::Table;
 use mj_interop::botzone::referee::{fault, Bots, Fault, SEATS};
 use mj_interop::mjai::bot::Bot;
 use mj_interop::mjai::judge::Judge;
+use std::cell::Cell;
+use std::rc::Rc;
 
 /// Four greedy mjai bots; seat `liar` (if any) answers `lie` once it has seen `after` lines.
 struct InProcess<'a> {
@@ -17,6 +19,8 @@ struct InProcess<'a> {
     bots: Vec<Bot<'a>>,
     liar: Option<(usize, usize, &'static str)>,
     seen: usize,
+    /// Every request so far was a JSON array.
+    arrays: Rc<Cell<bool>>,
 }
 
 impl<'a> InProcess<'a> {
@@ -27,6 +31,7 @@ impl<'a> InProcess<'a> {
             bots,
             liar,
             seen: 0,
+            arrays: Rc::new(Cell::new(true)),
         }
     }
 }
@@ -36,6 +41,9 @@ impl Bots for InProcess<'_> {
         self.seen += 1;
         let seen = self.seen;
         let liar = self.liar;
+        if !requests.iter().all(|r| r.starts_with('[')) {
+            self.arrays.set(false);
+        }
         self.bots
             .iter_mut()
             .enumerate()
@@ -148,4 +156,20 @@ fn a_named_penalty_is_charged_to_the_offender() {
     assert!(replay(&t, r).is_ok());
     assert_eq!(r.net(), vec![1000, 1000, 1000, -3000]);
     assert_eq!(g.result.totals, vec![26000, 26000, 26000, 22000]);
+}
+
+#[test]
+fn with_arrays_every_event_is_sent_as_a_one_element_array() {
+    let t = riichi();
+    let bots = InProcess::new(&t, None);
+    let all_arrays = bots.arrays.clone();
+    let mut judge = Judge::new(&t, bots, None).expect("a judge").arrays(true);
+    let g = judge.game(1).expect("a game");
+    assert!(g.fault.is_none(), "{:?}", g.fault);
+    let mut players: Vec<Box<dyn Player>> = (0..4)
+        .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
+        .collect();
+    let m = play_match(&t, &mut players, 1, None).expect("a match");
+    assert_eq!(g.result.totals, m.totals);
+    assert!(all_arrays.get(), "a request was not an array");
 }

@@ -291,6 +291,8 @@ pub struct MatchOptions {
     pub out: Option<std::path::PathBuf>,
     pub json: bool,
     pub penalty: Option<String>,
+    /// mjai: each event as a one-element JSON array (mjai.app's bots read arrays).
+    pub arrays: bool,
 }
 
 /// Plays the games, printing one line per game (a JSON object with `json`) and the totals.

@@ -152,6 +152,7 @@ pub struct Judge<'a, B: Bots> {
     bots: B,
     penalty: Option<String>,
     sent: usize,
+    arrays: bool,
 }
 
 impl<'a, B: Bots> Judge<'a, B> {
@@ -174,7 +175,15 @@ impl<'a, B: Bots> Judge<'a, B> {
             bots,
             penalty: penalty.map(str::to_string),
             sent: 0,
+            arrays: false,
         })
+    }
+
+    /// With `yes`, each line is a JSON array of its one event, as mjai.app sends the events
+    /// since a bot's last answer (bots written for it read arrays only).
+    pub fn arrays(mut self, yes: bool) -> Self {
+        self.arrays = yes;
+        self
     }
 
     /// Plays one match from `seed` (the seeds, rotation and results of `mj play --match`).
@@ -259,7 +268,8 @@ impl<'a, B: Bots> Judge<'a, B> {
     fn requests(&self, line: &Value, occupant: &[usize]) -> [String; SEATS] {
         let mut r: [String; SEATS] = Default::default();
         for (s, &p) in occupant.iter().enumerate().take(SEATS) {
-            r[p] = seat_view(line, s).to_string();
+            let v = seat_view(line, s);
+            r[p] = if self.arrays { json!([v]) } else { v }.to_string();
         }
         r
     }
