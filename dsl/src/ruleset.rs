@@ -74,6 +74,9 @@ pub struct Settlement {
     pub liable_groups: Vec<Vec<mj_core::Tile>>,
     /// `group_feeder_discard = "half"`: the liable player pays half of each share of a discard win.
     pub liable_groups_half: bool,
+    /// `group_feeder_counters`: the index of the context word whose part the liable player pays
+    /// whole under `liable_groups_half`.
+    pub liable_groups_counters: Option<usize>,
     pub kong: KongRule,
     pub drawn_hand: schema::DrawnHand,
     /// `[settlement.drawn_hand] discards_fan`: the tiles every discard must be, and the fan paid.

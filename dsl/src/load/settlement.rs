@@ -175,13 +175,21 @@ impl Loader {
                 );
             }
         }
-        if let Some(w) = raw.liable.as_ref().and_then(|l| l.word.as_ref()) {
+        let liable = raw.liable.as_ref();
+        let named = [
+            ("word", liable.and_then(|l| l.word.as_ref())),
+            (
+                "group_feeder_counters",
+                liable.and_then(|l| l.group_feeder_counters.as_ref()),
+            ),
+        ];
+        for (key, w) in named.iter().filter_map(|(k, w)| Some((k, (*w)?))) {
             if !words.contains(w) {
                 let span = self.find_in(file, "settlement.liable", &format!("\"{w}\""));
                 self.help(
                     file,
                     span,
-                    format!("in [settlement.liable]: word = \"{w}\" is not a context word of this ruleset"),
+                    format!("in [settlement.liable]: {key} = \"{w}\" is not a context word of this ruleset"),
                     format!("declare it: [[context]] word = \"{w}\", value = \"number\", score_only = true"),
                 );
             }
@@ -420,6 +428,7 @@ impl Loader {
                 .as_ref()
                 .and_then(|l| l.group_feeder_discard.as_deref())
                 == Some("half"),
+            liable_groups_counters: counter_word(raw, words),
             kong,
             drawn_hand: drawn,
             discards_fan: None,
@@ -489,4 +498,11 @@ fn name_in(ast: &crate::expr::Ast, name: &str) -> Option<crate::expr::Span> {
         Ast::Bin(_, a, b, _) => name_in(a, name).or_else(|| name_in(b, name)),
         _ => None,
     }
+}
+
+/// `[settlement.liable] group_feeder_counters`: the index of the context word it names (an
+/// unknown word is reported by `check_penalties_and_liable_word`).
+fn counter_word(raw: &schema::Settlement, words: &[String]) -> Option<usize> {
+    let w = raw.liable.as_ref()?.group_feeder_counters.as_ref()?;
+    words.iter().position(|x| x == w)
 }

@@ -537,6 +537,10 @@ pub struct Liable {
     /// the default) or `"half"` (half of each payer's share; the payer the rest).
     #[serde(default)]
     pub group_feeder_discard: Option<String>,
+    /// A context word (the counters, 本場) whose part of each share the liable player pays whole
+    /// under `group_feeder_discard = "half"`: only the hand's value is split (Tenhou's pao).
+    #[serde(default)]
+    pub group_feeder_counters: Option<String>,
 }
 
 /// Formulas paid to a konger when a kong stands; `winner_declared` is the konger's declaration.

@@ -118,6 +118,14 @@ impl Slots {
         self
     }
 
+    /// One context word's value (index in the ruleset's order); past the words, nothing.
+    pub fn set_word(&mut self, word: usize, value: i64) -> &mut Slots {
+        if let Some(slot) = self.values_mut().get_mut(VARS.len() + word) {
+            *slot = value;
+        }
+        self
+    }
+
     /// A formula's value with these slots, through the one evaluator. Slots past the words are
     /// 0 and named by no formula (names were resolved to slots at load).
     pub fn eval(&self, rs: &Ruleset, formula: &Cond) -> i64 {

@@ -212,6 +212,12 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         WinKind::Discard { discarder } => (&st.discard, Some(discarder)),
         WinKind::RobbedKong { konger } => (st.robbed_kong.as_ref().unwrap_or(&st.discard), Some(konger)),
     };
+    // Under a half share with `group_feeder_counters`, the part of each share that the counter
+    // word adds (the share less the share with that word at 0) goes to the liable player whole.
+    let counter_word = st
+        .liable_groups_counters
+        .filter(|_| group.is_some() && st.liable_groups_half);
+    let mut counters = vec![0i64; players];
     for seat in 0..players {
         if seat == p.winner || left(seat) {
             continue;
@@ -222,11 +228,17 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
             Some(_) => rule.others.as_ref(),
         };
         let amount = share(f, seat);
+        if let Some(w) = counter_word {
+            let value = p.words.get(w).copied().unwrap_or(0);
+            base.borrow_mut().set_word(w, 0);
+            counters[seat] = amount.saturating_sub(share(f, seat)).max(0);
+            base.borrow_mut().set_word(w, value);
+        }
         out[seat] -= amount;
         out[p.winner] += amount;
     }
     if let Some(g) = group {
-        shift_to_liable(&mut out, p.winner, g, st.liable_groups_half);
+        shift_to_liable(&mut out, p.winner, g, st.liable_groups_half, &counters);
     }
     out
 }
@@ -249,14 +261,16 @@ fn group_feeder(rs: &Ruleset, p: &WinPay) -> Option<usize> {
     })
 }
 
-/// Moves every payer's share of a discard win (or half of it, rounded down) onto the liable seat.
-fn shift_to_liable(out: &mut [i64], winner: usize, liable: usize, half: bool) {
+/// Moves every payer's share of a discard win (or half of it, rounded down) onto the liable seat;
+/// under a half share, `counters[s]` of seat s's share is moved whole and only the rest halved.
+fn shift_to_liable(out: &mut [i64], winner: usize, liable: usize, half: bool, counters: &[i64]) {
     for s in 0..out.len() {
         if s == winner || s == liable || out[s] >= 0 {
             continue;
         }
         let paid = -out[s];
-        let moved = if half { paid / 2 } else { paid };
+        let whole = counters.get(s).copied().unwrap_or(0).min(paid);
+        let moved = if half { (paid - whole) / 2 + whole } else { paid };
         out[s] += moved;
         out[liable] -= moved;
     }
