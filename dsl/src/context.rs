@@ -9,7 +9,7 @@ use mj_core::game::rules::WinFact;
 use std::ops::Range;
 
 /// The facts a `[[context]]` entry may name, with what each means, for errors and `mj doc`.
-pub const FACTS: [(&str, &str); 17] = [
+pub const FACTS: [(&str, &str); 18] = [
     (
         "after_kong_discard",
         "won on the discard a player made right after its own kong (杠上炮)",
@@ -66,6 +66,10 @@ pub const FACTS: [(&str, &str); 17] = [
     (
         "left",
         "the seats (winds) of the players who have already won and left the hand, [play] after_win = \"leave\" (value = \"text\": out=SW); set only once someone has left",
+    ),
+    (
+        "set_aside",
+        "the tiles the winner has set aside in play under [play] set_aside (nuki-dora), value = \"number\"; set only when there are some",
     ),
     (
         "void_suit",
@@ -149,6 +153,7 @@ pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
         ("left", None) => return valued(raw, fact, WinFact::Left, "text"),
         ("discarder", None) => WinFact::Discarder,
         ("void_suit", None) => return valued(raw, fact, WinFact::VoidSuit, "text"),
+        ("set_aside", None) => WinFact::SetAside,
         (other, None) => {
             return Err(WordError {
                 span: fact.span(),

@@ -191,6 +191,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         no_kong_after_chi: play.no_kong_after_chi,
         no_kong_after_pong: play.no_kong_after_pong,
         no_swap_calls: play.no_swap_calls,
+        set_aside: set_aside_rule(rs)?,
         dealer,
         dealer_after_multiple,
         dealer_after_draw,
@@ -310,6 +311,23 @@ fn indicator_rules(rs: &Ruleset) -> Result<Indicators, String> {
 }
 
 /// `[play] furiten`.
+/// `[play] set_aside`: playing tiles, none a bonus tile, each named once.
+fn set_aside_rule(rs: &Ruleset) -> Result<Vec<mj_core::Tile>, String> {
+    let Some(text) = &rs.play.set_aside else {
+        return Ok(Vec::new());
+    };
+    let mut tiles = mj_core::parse_tiles(&rs.tiles, text)
+        .map_err(|e| format!("ruleset [play] set_aside = \"{text}\": {e}"))?;
+    if tiles.is_empty() || tiles.iter().any(|&t| rs.tiles.is_bonus(t)) {
+        return Err(format!(
+            "ruleset [play] set_aside = \"{text}\": name playing tiles in notation, e.g. \"N\" (bonus tiles are set aside anyway)"
+        ));
+    }
+    tiles.sort_unstable();
+    tiles.dedup();
+    Ok(tiles)
+}
+
 fn furiten_rules(play: &crate::schema::Play) -> Result<Furiten, String> {
     let mut f = Furiten::default();
     for k in &play.furiten {

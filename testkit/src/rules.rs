@@ -103,6 +103,7 @@ fn table() -> TableRules {
         no_kong_after_chi: false,
         no_kong_after_pong: false,
         no_swap_calls: false,
+        set_aside: Vec::new(),
         last_discard_claimable: false,
         dealer: DealerRotation::Rotate,
         dealer_after_multiple: DealerAfterMultiple::FirstWinner,

@@ -45,6 +45,8 @@ pub(super) struct WinHow {
     pub discarder: Option<usize>,
     /// The winner's declared void suit, by letter.
     pub void: Option<String>,
+    /// Tiles the winner has set aside under [`TableRules::set_aside`].
+    pub set_aside: u32,
 }
 
 impl WinHow {
@@ -72,6 +74,7 @@ impl WinHow {
             WinFact::Left => self.left.is_some(),
             WinFact::Discarder => self.discarder.is_some(),
             WinFact::VoidSuit => self.void.is_some(),
+            WinFact::SetAside => self.set_aside > 0,
         }
     }
 
@@ -87,6 +90,7 @@ impl WinHow {
             WinFact::Left => self.left.clone(),
             WinFact::Discarder => self.discarder.map(|k| k.to_string()),
             WinFact::VoidSuit => self.void.clone(),
+            WinFact::SetAside => Some(self.set_aside.to_string()),
             _ => None,
         }
     }
@@ -113,6 +117,7 @@ impl WinHow {
             .void
             .and_then(|v| set.suits().get(usize::from(v)))
             .map(|suit| suit.letter.to_string());
+        self.set_aside = s.bonus.iter().filter(|t| table.set_aside.contains(t)).count() as u32;
         self.counters = st.counters;
         self.deposits = st.deposits_on_table();
         let mut left: Vec<Wind> = (0..st.players())

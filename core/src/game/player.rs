@@ -111,6 +111,24 @@ fn shanten_of(view: &SeatView, melds: usize, counts: &Counts) -> i8 {
     shanten_best(view.tiles, view.forms, melds, counts)
 }
 
+/// A tile that may be set aside by choice (nuki-dora), when the hand does not need it: the hand
+/// without it is as close to ready as the best discard would leave it. A tile worth keeping
+/// (a pair or set in the making) stays.
+fn set_aside_unneeded(view: &SeatView, melds: usize, c: &Counts, legal: &[Action]) -> Option<Action> {
+    let mut optional = legal
+        .iter()
+        .filter(|a| matches!(a, Action::Bonus(t) if !view.tiles.is_bonus(*t)))
+        .peekable();
+    optional.peek()?;
+    let now = shanten_of(view, melds, c);
+    optional.copied().find(|a| {
+        let Action::Bonus(t) = *a else { return false };
+        let mut after = *c;
+        after[t.id()] -= 1;
+        shanten_of(view, melds, &after) <= now
+    })
+}
+
 /// How much a tile works with the rest of the hand: copies held and suited neighbours within two
 /// ranks. Lower means a better discard among equal shanten.
 fn connection(set: &TileSet, c: &Counts, t: Tile) -> u32 {
@@ -141,15 +159,21 @@ impl Player for GreedyBot {
     }
 
     fn choose(&mut self, view: &SeatView, legal: &[Action]) -> Action {
-        if let Some(a) = legal
-            .iter()
-            .find(|a| matches!(a, Action::Win | Action::SelfWin | Action::Bonus(_)))
-        {
+        let set = view.tiles;
+        let win = legal.iter().find(|a| matches!(a, Action::Win | Action::SelfWin));
+        let bonus = || {
+            legal
+                .iter()
+                .find(|a| matches!(a, Action::Bonus(t) if set.is_bonus(*t)))
+        };
+        if let Some(a) = win.or_else(bonus) {
             return *a;
         }
-        let set = view.tiles;
         let melds = view.melds[view.seat].len();
         let c = *view.concealed;
+        if let Some(a) = set_aside_unneeded(view, melds, &c, legal) {
+            return a;
+        }
         if let Some(void) = least_held_suit(set, &c, legal) {
             return void;
         }

@@ -185,6 +185,11 @@ pub struct TableRules {
     /// tile, nor after a chow the tile at the chow's other end (claiming 3 onto 45, not 6); a
     /// claim that would leave nothing else to discard is not offered.
     pub no_swap_calls: bool,
+    /// Playing tiles a seat may set aside on its turn after a draw, each replaced from where
+    /// kong replacements come (抜きドラ): the player's choice, unlike a bonus tile. Kept with the
+    /// seat's bonus tiles, not counted as flowers; a declared seat sets aside only the tile it
+    /// just drew. Reported to the scorer by [`WinFact::SetAside`].
+    pub set_aside: Vec<crate::tile::Tile>,
     /// A discard made when the wall the next draw would come from is empty (the last discard)
     /// may be claimed for a chow, pong or kong; and on the last turn a player may still declare
     /// a kong whose replacement its wall can give. When false (the usual rule) the last discard
@@ -396,6 +401,9 @@ pub enum WinFact {
     /// Text: the winner's declared void suit, by its letter (`void=s`), with
     /// [`TableRules::declare_void`].
     VoidSuit,
+    /// A number: the tiles the winner has set aside under [`TableRules::set_aside`] (nuki-dora
+    /// Norths); set only when there are some.
+    SetAside,
 }
 
 impl WinFact {
@@ -418,13 +426,17 @@ impl WinFact {
             WinFact::HiddenIndicators => "hidden_indicators",
             WinFact::Left => "left",
             WinFact::Discarder => "discarder",
+            WinFact::SetAside => "set_aside",
             WinFact::VoidSuit => "void_suit",
         }
     }
 
     /// Whether the fact is a number (the word gets it as its value) rather than a flag.
     pub fn is_number(self) -> bool {
-        matches!(self, WinFact::Counters | WinFact::Deposits | WinFact::Discarder)
+        matches!(
+            self,
+            WinFact::Counters | WinFact::Deposits | WinFact::Discarder | WinFact::SetAside
+        )
     }
 }
 

@@ -247,6 +247,17 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
             }
         }
     }
+    // Setting a tile aside by choice (抜きドラ) needs a draw this turn and a replacement to
+    // come; a declared hand may set aside only the tile it just drew.
+    if drawn.is_some() && kong_replacement_open(rules, st, t.seat) {
+        out.extend(
+            table
+                .set_aside
+                .iter()
+                .filter(|k| s.concealed[k.id()] > 0 && (frozen.is_none() || drawn == Some(**k)))
+                .map(|&k| Action::Bonus(k)),
+        );
+    }
     out
 }
 

@@ -90,10 +90,13 @@ pub(super) fn win_hand(
     }
     concealed.push(win);
     // Where each bonus tile belongs to a seat, the scorer needs the tiles, not their count.
+    // Tiles set aside by choice (`set_aside`) are not bonus tiles: the scorer hears of them
+    // through their context word.
+    let flowers: Vec<Tile> = s.bonus.iter().copied().filter(|&t| set.is_bonus(t)).collect();
     let (bonus, flowers) = if set.bonus_seats() {
-        (s.bonus.clone(), 0)
+        (flowers, 0)
     } else {
-        (Vec::new(), s.bonus.len() as u8)
+        (Vec::new(), flowers.len() as u8)
     };
     Hand {
         melds: s.melds.clone(),
@@ -182,7 +185,7 @@ pub(super) fn bonus_win(
     let set = rules.tiles();
     let table = rules.table();
     let s = &st.seats[seat];
-    let mut bonus = s.bonus.clone();
+    let mut bonus: Vec<Tile> = s.bonus.iter().copied().filter(|&t| set.is_bonus(t)).collect();
     bonus.extend(robbed.map(|(t, _)| t));
     bonus.sort_unstable();
     bonus.dedup();
@@ -409,7 +412,7 @@ pub(super) fn win_facts(
         winner: w,
         source,
         dealer: st.dealer,
-        flowers: st.seats[w].bonus.len() as u8,
+        flowers: st.seats[w].bonus.iter().filter(|&&t| set.is_bonus(t)).count() as u8,
         declared: st.seats.iter().map(|s| s.declared.is_some()).collect(),
         kong_fed_by,
         exposed_melds: (melds.len() - concealed_kongs) as u8,

@@ -49,6 +49,10 @@ pub struct Play {
     /// a chow) of the tile at the chow's other end.
     #[serde(default)]
     pub no_swap_calls: bool,
+    /// Playing tiles (notation, e.g. "N") a player may set aside on its turn after a draw, each
+    /// replaced from the wall's end (抜きドラ); the player's choice, unlike bonus tiles.
+    #[serde(default)]
+    pub set_aside: Option<String>,
     /// Hands the table calls off before the wall runs out (途中流局): "nine_kinds",
     /// "four_winds", "all_declared", "four_kongs", "three_wins".
     #[serde(default)]
