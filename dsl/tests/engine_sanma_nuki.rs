@@ -148,7 +148,36 @@ fn a_bad_set_aside_is_a_clear_error() {
         let text =
             format!("[ruleset]\nname = \"house\"\nextends = \"mcr\"\n[play]\nset_aside = \"{value}\"\n");
         let rs = mj_dsl::load_from_memory("house", &[("ruleset.toml", &text)]).expect("loads");
-        let e = mj_dsl::table::Table::new(rs).err().expect("refused");
+        let Err(e) = mj_dsl::table::Table::new(rs) else {
+            panic!("{value}: refused")
+        };
         assert!(e.contains(says), "{e}");
     }
+}
+
+#[test]
+fn a_win_on_the_first_draws_replacement_is_rinshan_not_chiihou() {
+    // South's first draw is N, set aside; the replacement 5s completes the hand. A tile set
+    // aside is drawn for like a kong's, so the win is not on the first draw: rinshan, not 地和
+    // (a yakuman), as in the Tenhou-format log of interop/tests/tenhou_sanma.rs.
+    let t = table("riichi-sanma");
+    let mut g = Game::with_kept(&t, &[EAST, SOUTH, WEST], "N", "5s", KEPT, &HandStart::default());
+    g.discard(0, "9m");
+    g.pass();
+    let n = g.tile("N");
+    g.act(1, Action::Bonus(n));
+    g.act(1, Action::SelfWin);
+    let r = g.finish();
+    let fans: Vec<String> = r
+        .events
+        .iter()
+        .find_map(|e| match e {
+            RecordEvent::Win { fans, .. } => Some(fans.clone()),
+            _ => None,
+        })
+        .expect("a win");
+    assert!(fans.iter().any(|f| f.contains("岭上开花")), "{fans:?}");
+    assert!(!fans.iter().any(|f| f.contains("地和")), "{fans:?}");
+    // The same 6 han haneman as after a discard: 6,000 + 3,000.
+    assert_eq!(payments(&r, None), vec![vec![-6000, 9000, -3000]]);
 }

@@ -112,12 +112,14 @@ impl WinHow {
             self.declared_first_turn = d.first_turn;
             self.one_shot = d.one_shot && melds == d.melds_seen;
         }
-        self.first_turn = s.discards.is_empty() && melds == 0;
+        self.set_aside = s.bonus.iter().filter(|t| table.set_aside.contains(t)).count() as u32;
+        // A tile set aside by choice is drawn for like a kong's: the win is no longer on the
+        // first draw (as a concealed kong ends it).
+        self.first_turn = s.discards.is_empty() && melds == 0 && self.set_aside == 0;
         self.void = s
             .void
             .and_then(|v| set.suits().get(usize::from(v)))
             .map(|suit| suit.letter.to_string());
-        self.set_aside = s.bonus.iter().filter(|t| table.set_aside.contains(t)).count() as u32;
         self.counters = st.counters;
         self.deposits = st.deposits_on_table();
         let mut left: Vec<Wind> = (0..st.players())

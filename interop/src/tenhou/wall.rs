@@ -13,32 +13,45 @@ use mj_dsl::table::Table;
 /// Our tiles for Tenhou's 34 kinds, found by name in the ruleset's tile set, and whether the
 /// game's red fives (ids 16, 52, 88) are red (the engine follows red copies apart from kinds).
 pub struct Kinds {
-    tiles: Vec<Tile>,
+    /// Our tile for each of Tenhou's 34 kinds; `None` for a kind the ruleset lacks (a
+    /// three-player set has no 2m–8m), which a log may not show (see [`arrange`]).
+    tiles: Vec<Option<Tile>>,
+    /// A tile of the set, for [`Kinds::of`] on a lacking kind: `arrange` has refused any log
+    /// that shows one, so it is never played.
+    fallback: Tile,
     red_fives: bool,
 }
 
 impl Kinds {
-    /// The kinds of `t`'s tile set, or the name it lacks; `red_fives` as the log's rules say.
+    /// The kinds of `t`'s tile set (kinds it lacks are refused when a log shows them);
+    /// `red_fives` as the log's rules say.
     pub fn new(t: &Table, red_fives: bool) -> Result<Kinds, String> {
         let mut tiles = Vec::with_capacity(34);
         for k in 0..34u32 {
             let id = TileId::new(k * 4 + 1).ok_or("tile ids")?;
-            let name = match id.suit() {
-                'z' => id.symbol(false).to_string(),
-                s => format!("{}{s}", id.symbol(false)),
-            };
-            let found = parse_tiles(t.tiles(), &name)
-                .map_err(|e| format!("ruleset {} has no tile {name}: {e}", t.table().ruleset))?;
-            tiles.push(*found.first().ok_or("an empty tile name")?);
+            let found = parse_tiles(t.tiles(), &kind_name(id)).ok();
+            tiles.push(found.and_then(|f| f.first().copied()));
         }
+        let fallback = tiles
+            .iter()
+            .flatten()
+            .next()
+            .copied()
+            .ok_or_else(|| format!("ruleset {} has none of Tenhou's tiles", t.table().ruleset))?;
         Ok(Kinds {
             tiles,
+            fallback,
             red_fives: red_fives && t.tiles().has_red(),
         })
     }
 
     pub fn of(&self, id: TileId) -> Tile {
-        self.tiles[usize::from(id.kind())]
+        self.get(id).unwrap_or(self.fallback)
+    }
+
+    /// Our tile for `id`'s kind, if the ruleset has it.
+    pub fn get(&self, id: TileId) -> Option<Tile> {
+        self.tiles.get(usize::from(id.kind())).copied().flatten()
     }
 
     /// Whether the tile is a red copy in this game.
@@ -124,7 +137,14 @@ pub fn arrange(
     let mut left: Vec<i64> = set.tiles().map(|x| i64::from(set.copies(x))).collect();
     let shown = r.hands.iter().flatten().chain(&r.front).chain(&r.replacements);
     for &id in shown.chain(kept.iter().flatten()) {
-        left[kinds.of(id).id()] -= 1;
+        let k = kinds.get(id).ok_or_else(|| {
+            format!(
+                "the log shows {}, a tile ruleset {} does not have",
+                kind_name(id),
+                t.table().ruleset
+            )
+        })?;
+        left[k.id()] -= 1;
     }
     if let Some(x) = set.tiles().find(|x| left[x.id()] < 0) {
         return Err(format!(
@@ -178,4 +198,12 @@ pub fn arrange(
         }
     }
     Ok((wall, red))
+}
+
+/// A Tenhou tile's kind in our notation (`5m`, `E`).
+fn kind_name(id: TileId) -> String {
+    match id.suit() {
+        'z' => id.symbol(false).to_string(),
+        s => format!("{}{s}", id.symbol(false)),
+    }
 }
