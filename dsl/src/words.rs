@@ -6,9 +6,11 @@
 //! Whether a word matters is decided by the scorer itself: the hand is scored again without the
 //! word, and the word is reported when fans, totals and payments all come out the same. Most
 //! words that matter are decided without the full report: a built-in word that a counted fan
-//! names in its `why`, and a ruleset's word whose absence changes the plain score's fans.
+//! names in its `why`, and a ruleset's word whose absence changes the plain score's fans. Most
+//! built-in words that change nothing are decided without scoring at all ([`inert`]): no
+//! condition that reads them could take the hand with the word or without it.
 
-use crate::expr::{Expr, Var};
+use crate::expr::{BinOp, Expr, Var, VAR_COUNT};
 use crate::ruleset::Ruleset;
 use mj_core::Hand;
 
@@ -21,9 +23,14 @@ enum Word {
     Extra(usize),
 }
 
-/// One warning per context word of `hand` that changes nothing: `same(without)` says whether the
-/// hand without the word scores and pays as the hand does (the report's own judgement).
-pub fn ignored_words(rs: &Ruleset, hand: &Hand, same: impl Fn(&Hand, &str, bool) -> bool) -> Vec<String> {
+/// One warning per context word of `hand` that changes nothing: `same(without, name, var)` says
+/// whether the hand without the word (a built-in one read as `var`) scores and pays as the hand
+/// does (the report's own judgement).
+pub fn ignored_words(
+    rs: &Ruleset,
+    hand: &Hand,
+    same: impl Fn(&Hand, &str, Option<Var>) -> bool,
+) -> Vec<String> {
     let ctx = &hand.context;
     let mut words = Vec::new();
     if ctx.last_tile {
@@ -54,7 +61,7 @@ pub fn ignored_words(rs: &Ruleset, hand: &Hand, same: impl Fn(&Hand, &str, bool)
             }
             Word::Extra(i) => (without.context.extra.remove(i).0, None),
         };
-        if same(&without, &name, var.is_some()) {
+        if same(&without, &name, var) {
             out.push(why_ignored(rs, &name, var));
         }
     }
@@ -92,4 +99,146 @@ fn reads(e: &Expr, var: Option<Var>, word: Option<usize>) -> bool {
         Expr::Bin(_, a, b) => reads(a, var, word) || reads(b, var, word),
         _ => false,
     }
+}
+
+/// Whether built-in word `var`, written on `hand`, changes nothing, decided from the conditions
+/// that read it instead of scoring the hand again: every fan whose condition reads it is refused
+/// with the word and without it by what the hand's context and melds alone say (the same for
+/// every reading), so neither report counts or names it; and nothing else reads it (no script,
+/// fu rule, word rule, nor, for `kong`, a settlement rule that tells a robbed kong or a kong's
+/// feeder apart). `false` means "not known this way": the caller scores the hand without the word.
+pub(crate) fn inert(rs: &Ruleset, hand: &Hand, var: Var) -> bool {
+    let name = match var {
+        Var::LastTile => "last",
+        Var::Kong => "kong",
+        Var::Fourth => "fourth",
+        _ => return false,
+    };
+    let st = &rs.settlement;
+    let settled = var == Var::Kong
+        && (st.robbed_kong.is_some()
+            || st.liable.robbed_kong
+            || st.liable.kong_feeder
+            || st.liable.kong_feeder_as_discard);
+    let fu_reads = rs.points.fu.as_ref().is_some_and(|fu| {
+        fu.add
+            .iter()
+            .chain(&fu.fixed)
+            .chain(&fu.minimum)
+            .any(|r| r.when.as_ref().is_some_and(|e| reads(e, Some(var), None)))
+    });
+    let ruled = rs
+        .word_rules
+        .iter()
+        .any(|r| r.word == name || r.requires.iter().chain(&r.conflicts).any(|w| w == name));
+    let tiles = !(hand.melds.is_empty() && hand.concealed.is_empty());
+    let ready = crate::word_rules::ready_word(&rs.word_rules, hand).is_some();
+    if ready || settled || fu_reads || ruled || !tiles || rs.fans.iter().any(|f| f.script.is_some()) {
+        return false;
+    }
+    if rs.context_words.iter().any(|w| w.word == name) {
+        return false;
+    }
+    let Some(mut known) = hand_vars(hand) else {
+        return false;
+    };
+    rs.fans.iter().filter_map(|f| f.when.as_ref()).all(|e| {
+        !reads(e, Some(var), None) || {
+            let refused = |on: bool, known: &mut [Option<i64>; VAR_COUNT]| {
+                known[var as usize] = Some(i64::from(on));
+                value(e, known) == Some(0)
+            };
+            refused(true, &mut known) && refused(false, &mut known)
+        }
+    })
+}
+
+/// The quantities of `hand` that are the same on every reading (its context, its melds, where
+/// its winning tile is), by [`Var`] as the scorer computes them; `None` for the rest.
+fn hand_vars(hand: &Hand) -> Option<[Option<i64>; VAR_COUNT]> {
+    let ctx = &hand.context;
+    let win = hand.winning_tile()?;
+    let mut v = [None; VAR_COUNT];
+    let kongs = |concealed: bool| {
+        let n = hand
+            .melds
+            .iter()
+            .filter(|m| m.is_kong() && m.is_concealed() == concealed)
+            .count();
+        Some(n as i64)
+    };
+    let in_melds = hand
+        .melds
+        .iter()
+        .map(|m| match m {
+            mj_core::Meld::Chow { first, .. } => i64::from((first.id()..first.id() + 3).contains(&win.id())),
+            m if m.tile() == win => m.len() as i64,
+            _ => 0,
+        })
+        .sum::<i64>();
+    for (var, x) in [
+        (Var::SelfDrawn, Some(i64::from(ctx.self_drawn))),
+        (Var::Discard, Some(i64::from(!ctx.self_drawn))),
+        (Var::LastTile, Some(i64::from(ctx.last_tile))),
+        (Var::Kong, Some(i64::from(ctx.kong))),
+        (Var::Fourth, Some(i64::from(ctx.fourth))),
+        (Var::Flowers, Some(i64::from(hand.flower_count()))),
+        (Var::Declared, Some(hand.melds.len() as i64)),
+        (
+            Var::ExposedMelds,
+            Some(hand.melds.iter().filter(|m| !m.is_concealed()).count() as i64),
+        ),
+        (Var::ConcealedKongs, kongs(true)),
+        (Var::ExposedKongs, kongs(false)),
+        (
+            Var::WinInHand,
+            Some(hand.concealed.iter().filter(|&&t| t == win).count() as i64),
+        ),
+        (Var::WinInMelds, Some(in_melds)),
+        (Var::Seat, Some(i64::from(ctx.seat.index()))),
+        (Var::Round, Some(i64::from(ctx.round.index()))),
+    ] {
+        v[var as usize] = x;
+    }
+    v[Var::Kongs as usize] = Some(v[Var::ConcealedKongs as usize]? + v[Var::ExposedKongs as usize]?);
+    Some(v)
+}
+
+/// The value of condition `e` from the quantities `known`, when they decide it whatever the
+/// unknown ones are: `and` with a false side is false, `or` with a true side true; comparisons of
+/// known values as the evaluator makes them. `None` when it is not decided (or not looked into).
+fn value(e: &Expr, known: &[Option<i64>; VAR_COUNT]) -> Option<i64> {
+    let truth = |b: bool| Some(i64::from(b));
+    match e {
+        Expr::Num(n) => Some(*n),
+        Expr::Var(v) => known[*v as usize],
+        Expr::VarCmp(op, v, n) => compare(*op, known[*v as usize]?, *n).and_then(truth),
+        Expr::Not(a) => truth(value(a, known)? == 0),
+        Expr::Bin(BinOp::And, a, b) => match (value(a, known), value(b, known)) {
+            (Some(0), _) | (_, Some(0)) => Some(0),
+            (Some(_), Some(_)) => Some(1),
+            _ => None,
+        },
+        Expr::Bin(BinOp::Or, a, b) => match (value(a, known), value(b, known)) {
+            (Some(x), _) if x != 0 => Some(1),
+            (_, Some(y)) if y != 0 => Some(1),
+            (Some(_), Some(_)) => Some(0),
+            _ => None,
+        },
+        Expr::Bin(op, a, b) => compare(*op, value(a, known)?, value(b, known)?).and_then(truth),
+        _ => None,
+    }
+}
+
+/// `x op y` for a comparison (`None` for any other operator).
+fn compare(op: BinOp, x: i64, y: i64) -> Option<bool> {
+    Some(match op {
+        BinOp::Eq => x == y,
+        BinOp::Ne => x != y,
+        BinOp::Ge => x >= y,
+        BinOp::Le => x <= y,
+        BinOp::Gt => x > y,
+        BinOp::Lt => x < y,
+        _ => return None,
+    })
 }
