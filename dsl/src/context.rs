@@ -9,7 +9,7 @@ use mj_core::game::rules::WinFact;
 use std::ops::Range;
 
 /// The facts a `[[context]]` entry may name, with what each means, for errors and `mj doc`.
-pub const FACTS: [(&str, &str); 18] = [
+pub const FACTS: [(&str, &str); 20] = [
     (
         "after_kong_discard",
         "won on the discard a player made right after its own kong (杠上炮)",
@@ -38,6 +38,14 @@ pub const FACTS: [(&str, &str); 18] = [
     (
         "first_turn",
         "the win came before the winner's first discard, no meld made at the table (天和, 地和; 人和 on a discard)",
+    ),
+    (
+        "first_draw",
+        "first_turn self-drawn only (天和, 地和): never set on a discard",
+    ),
+    (
+        "dealer_first_discard",
+        "won on the dealer's first discard, before the winner's own first discard, no meld made at the table",
     ),
     (
         "counters",
@@ -143,6 +151,8 @@ pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
         ("declared_first_turn", None) => WinFact::DeclaredFirstTurn,
         ("one_shot", None) => WinFact::OneShot,
         ("first_turn", None) => WinFact::FirstTurn,
+        ("first_draw", None) => WinFact::FirstDraw,
+        ("dealer_first_discard", None) => WinFact::DealerFirstDiscard,
         ("kong_on_kong", None) => WinFact::KongOnKong,
         ("counters", None) => WinFact::Counters,
         ("deposits", None) => WinFact::Deposits,

@@ -208,6 +208,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
             robbed: rs.bonus_win_fans.1.is_some(),
         },
         rounds: m.rounds,
+        match_hands: m.hands,
         start_points: m.start_points,
         ranking_points: m.ranking_points,
         ranking_ties,
@@ -409,7 +410,14 @@ fn dealer_rules(
         None | Some("pass") => DealerAfterDraw::Pass,
         Some("stay") => DealerAfterDraw::Stay,
         Some("stay_if_ready") => DealerAfterDraw::StayIfReady,
-        Some(other) => return Err(bad("dealer_after_draw", other, "stay, pass, stay_if_ready")),
+        Some("last_drawer") => DealerAfterDraw::LastDrawer,
+        Some(other) => {
+            return Err(bad(
+                "dealer_after_draw",
+                other,
+                "stay, pass, stay_if_ready, last_drawer",
+            ))
+        }
     };
     Ok((dealer, dealer_after_multiple, dealer_after_draw))
 }
@@ -457,6 +465,7 @@ fn match_rules(rs: &Ruleset) -> Result<(crate::schema::Match, RankingTies), Stri
     let play = &rs.play;
     let m = rs.match_rules.clone().unwrap_or(crate::schema::Match {
         rounds: 4,
+        hands: None,
         start_points: 0,
         ranking_points: Vec::new(),
         end_at_floor: None,
@@ -470,6 +479,9 @@ fn match_rules(rs: &Ruleset) -> Result<(crate::schema::Match, RankingTies), Stri
         ties: None,
         seat_changes: Vec::new(),
     });
+    if m.hands == Some(0) {
+        return Err("ruleset [match] hands = 0: a match needs at least one hand".into());
+    }
     let ranking_ties = match m.ties.as_deref() {
         None | Some("seat_order") => RankingTies::SeatOrder,
         Some("share") => RankingTies::Share,

@@ -10,36 +10,10 @@
 
 mod common;
 
-use common::{payments, table, tiles, Game};
+use common::{payments, rest, table, tiles, written, Game};
 use mj_core::game::record::RecordEvent;
-use mj_core::game::state::Phase;
 use mj_core::game::{Action, Record, Rules};
 use mj_core::Tile;
-use mj_dsl::table::Table;
-
-/// Every seat declares its void suit (0 = 万 m, 1 = 筒 p, 2 = 条 s), in the order asked.
-fn declare(g: &mut Game, voids: [u8; 4]) {
-    while let Phase::Prepare(p) = &g.st.phase {
-        let seat = p.waiting[0];
-        g.act(seat, Action::DeclareVoid(voids[seat]));
-    }
-}
-
-/// The tiles of the set not in `used`, in tile order.
-fn rest(t: &Table, used: &[&str]) -> Vec<Tile> {
-    let set = t.tiles();
-    let mut left: Vec<usize> = set.tiles().map(|x| set.copies(x) as usize).collect();
-    for x in used.iter().flat_map(|u| tiles(t, u)) {
-        left[x.id()] -= 1;
-    }
-    set.tiles()
-        .flat_map(|x| std::iter::repeat_n(x, left[x.id()]))
-        .collect()
-}
-
-fn written(t: &Table, v: &[Tile]) -> String {
-    v.iter().map(|&x| t.tiles().notation(x)).collect()
-}
 
 // The wall-end hand. East (dealer, void m) keeps 1m to the end: a 花猪. South (void s) is ready
 // on 5p/7p: 111p 333p 999p 55p 77p + 5p or 7p = 对对胡 1 + 清一色 2 = 3 fans (Decisions 11; no 带幺九
@@ -78,7 +52,7 @@ fn wall_end_hand(rules: &str) -> Record {
     }
     assert!(wan.is_empty() && other.is_empty(), "the whole wall is arranged");
     let mut g = Game::new(&t, &hands, &written(&t, &front), NORTH_REPLACEMENT);
-    declare(&mut g, [0, 2, 0, 0]);
+    g.declare_voids([0, 2, 0, 0]);
     g.discard(0, "9m");
     for seat in [1, 2] {
         g.pass();
@@ -150,7 +124,7 @@ const T_NORTH: &str = "2233m 4455m 99p 99s 8p";
 fn transfer_hand(rules: &str, winners: &[usize]) -> Record {
     let t = table(rules);
     let mut g = Game::new(&t, &[T_EAST, T_SOUTH, T_WEST, T_NORTH], "", "5p");
-    declare(&mut g, [0, 2, 0, 2]);
+    g.declare_voids([0, 2, 0, 2]);
     let kong = g.tile("2p");
     g.act(0, Action::ConcealedKong(kong));
     g.discard(0, "6p");

@@ -40,7 +40,8 @@ fn err(rs: &Ruleset, hand: &str) -> String {
 
 // ---- Worked examples (sichuan.md "Worked examples") -----------------------------------------
 
-/// Decisions 11 (平胡 0) and 13 (self-drawn: every other player pays P + b, P = 1).
+/// Decisions 10 (no minimum: a 平胡 wins), 11 (平胡 0) and 13 (self-drawn: every other player pays
+/// P + b, P = 1).
 #[test]
 fn example_plain_self_draw() {
     let r = score(&sc(), "123456789m234p5p5p self");
@@ -60,7 +61,8 @@ fn example_pure_pongs_with_root() {
     assert_eq!(pays(&r), [16, 0, -16, 0]);
 }
 
-/// Decisions 11 (龙七对 3; its quad is not also a 根) and 13 (下家 S pays 2^3).
+/// Decisions 10 (seven pairs: four equal tiles are two pairs), 11 (龙七对 3; its quad is not also
+/// a 根) and 13 (下家 S pays 2^3).
 #[test]
 fn example_dragon_seven_pairs() {
     let r = score(&sc(), "1122m3333p5577p9m9m seat=E from=3");
@@ -235,7 +237,8 @@ fn round_and_fourth_score_nothing() {
 
 const QING_DUI_SELF: &str = "111s333s555s777s9s9s self"; // 对对胡 1 + 清一色 2 = 3
 
-/// Option cap = 4 (Decisions 12) and 3, 5, 6, 8, none: a 6-fan hand pays 2^min(6, cap).
+/// Option cap = 4 (Decisions 12) and 3, 5, 6, 8, none: a 6-fan hand pays 2^min(6, cap); the
+/// report's total is the fan count before the cap (Decisions 19).
 #[test]
 fn cap_values() {
     let hand = "[1111m][2222m,1][3333p,2][4444p,3]5p5p";

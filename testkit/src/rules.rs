@@ -118,6 +118,7 @@ fn table() -> TableRules {
         bonus_win: Default::default(),
         last_copy: LastCopy::Visible,
         rounds: 1,
+        match_hands: None,
         start_points: START_POINTS,
         floor: None,
         no_win_from_floor: false,

@@ -4,7 +4,7 @@
 //! `mj_core::game::engine::...` keeps working for other crates.
 
 pub use super::money::{cap_to_floor, capped, penalize};
-pub use super::rotation::{next_dealer, next_dealer_at};
+pub use super::rotation::{next_dealer, next_dealer_at, DrawnEnd};
 pub use super::setup::{
     arrange_seat_walls, arrange_wall, new_hand, new_hand_at, new_hand_from_wall, new_hand_from_wall_at,
     SetupError,

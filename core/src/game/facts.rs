@@ -30,6 +30,8 @@ pub(super) struct WinHow {
     pub one_shot: bool,
     /// Before the winner's first discard, no meld made at the table.
     pub first_turn: bool,
+    /// On a discard of the dealer's made before the winner's first discard, no meld made.
+    pub dealer_first_discard: bool,
     /// Counters and deposits on the table.
     pub counters: u32,
     pub deposits: u32,
@@ -66,6 +68,8 @@ impl WinHow {
             WinFact::DeclaredFirstTurn => self.declared_first_turn,
             WinFact::OneShot => self.one_shot,
             WinFact::FirstTurn => self.first_turn,
+            WinFact::FirstDraw => self.self_drawn && self.first_turn,
+            WinFact::DealerFirstDiscard => self.dealer_first_discard,
             WinFact::Counters => self.counters > 0,
             WinFact::Deposits => self.deposits > 0,
             WinFact::Dealer | WinFact::DealerStreak => true,
@@ -116,6 +120,14 @@ impl WinHow {
         // A tile set aside by choice is drawn for like a kong's: the win is no longer on the
         // first draw (as a concealed kong ends it).
         self.first_turn = s.discards.is_empty() && melds == 0 && self.set_aside == 0;
+        // Before the winner's first discard every discard of the dealer's is its first: the
+        // dealer discards again only after every seat in between has had a turn.
+        let n = st.players().max(1);
+        self.dealer_first_discard = self.first_turn
+            && !self.self_drawn
+            && self
+                .discarder
+                .is_some_and(|k| (seat + n - k % n) % n == st.dealer);
         self.void = s
             .void
             .and_then(|v| set.suits().get(usize::from(v)))

@@ -183,7 +183,8 @@ impl MatchStart {
     }
 }
 
-/// Plays `rounds` rounds of prevalent wind (the ruleset's count when `None`). A round ends when
+/// Plays `rounds` rounds of prevalent wind (the ruleset's count when `None`, or its
+/// `match_hands` hands, the wind going round again after North). A round ends when
 /// the deal has passed every seat once; a hard cap of four times that many hands per round keeps
 /// "the dealer stays" rules finite. Hand seeds are drawn from one generator seeded by `seed`.
 /// The match ends early or goes into extra rounds as [`match_over`] says. Each hand is played
@@ -238,6 +239,8 @@ pub fn play_match_with<E>(
 ) -> Result<MatchResult, E> {
     let table = rules.table();
     let n = table.player_count();
+    // A match of so many hands plays rounds until they are dealt, unless told its rounds.
+    let hand_limit = table.match_hands.filter(|_| rounds.is_none()).map(|h| h as usize);
     let rounds = rounds.unwrap_or(table.rounds).min(4);
     let mut totals = from.totals.clone();
     totals.resize(n, table.start_points);
@@ -252,13 +255,13 @@ pub fn play_match_with<E>(
     let changes = !table.seat_changes.is_empty();
     // The deal passes seats in turn order from the round's first dealer (seat 0).
     let mut passes = dealer;
-    let last = if rounds == 0 {
-        0
-    } else {
-        final_round(table, rounds) + 1
+    let last = match hand_limit {
+        Some(_) => u32::MAX,
+        None if rounds == 0 => 0,
+        None => final_round(table, rounds) + 1,
     };
     'rounds: for r in from.round..last {
-        let round = Wind::from_index(r as u8).unwrap_or_default();
+        let round = Wind::from_index((r % 4) as u8).unwrap_or_default();
         let mut played = 0;
         while passes < n && played < 4 * n {
             let start = HandStart {
@@ -296,7 +299,24 @@ pub fn play_match_with<E>(
                 .events
                 .iter()
                 .any(|e| matches!(e, RecordEvent::Forfeit { .. }));
-            let over = forfeited || match_over(table, rounds, &after);
+            let over = forfeited
+                || match hand_limit {
+                    // A match of so many hands ends at its count, or early as the table says
+                    // (the floor, a player below the threshold): never in a stretch of rounds.
+                    Some(h) => {
+                        hands.len() + 1 >= h
+                            || match_over(
+                                table,
+                                rounds,
+                                &AfterHand {
+                                    round: 0,
+                                    last_deal: false,
+                                    ..after
+                                },
+                            )
+                    }
+                    None => match_over(table, rounds, &after),
+                };
             counters = next_counters(dealer, &record.winners(), counters);
             deposits = record.deposits_left();
             streak = if next == dealer { streak + 1 } else { 0 };

@@ -4,24 +4,33 @@ use super::rules::{DealerAfterDraw, DealerAfterMultiple, DealerRotation, TableRu
 
 /// The dealer of the next hand, and whether the deal passed on (which advances the round count).
 /// `discarder` is the seat that fed the win(s), if they were on a discard or a robbed kong.
-/// A drawn hand counts the dealer as not ready (see [`next_dealer_at`]).
+/// A drawn hand counts the dealer as not ready and its last drawer unknown (see
+/// [`next_dealer_at`]).
 pub fn next_dealer(
     table: &TableRules,
     dealer: usize,
     winners: &[usize],
     discarder: Option<usize>,
 ) -> (usize, bool) {
-    next_dealer_at(table, dealer, winners, discarder, false)
+    next_dealer_at(table, dealer, winners, discarder, DrawnEnd::default())
 }
 
-/// [`next_dealer`] told whether the dealer was ready when the wall ran out, which
-/// [`DealerAfterDraw::StayIfReady`] reads (連荘 on a ready draw); a hand with winners ignores it.
+/// How a drawn hand ended, as the rotation after it may read it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawnEnd {
+    /// The dealer was ready when the wall ran out ([`DealerAfterDraw::StayIfReady`]).
+    pub dealer_ready: bool,
+    /// The seat that drew the wall's last tile ([`DealerAfterDraw::LastDrawer`]).
+    pub last_drawer: Option<usize>,
+}
+
+/// [`next_dealer`] told how a drawn hand ended ([`DrawnEnd`]); a hand with winners ignores it.
 pub fn next_dealer_at(
     table: &TableRules,
     dealer: usize,
     winners: &[usize],
     discarder: Option<usize>,
-    dealer_ready: bool,
+    end: DrawnEnd,
 ) -> (usize, bool) {
     let players = table.player_count().max(1);
     let pass = ((dealer + 1) % players, true);
@@ -30,8 +39,9 @@ pub fn next_dealer_at(
         return match (table.dealer, table.dealer_after_draw) {
             (DealerRotation::Rotate, _) | (_, DealerAfterDraw::Pass) => pass,
             (_, DealerAfterDraw::Stay) => (dealer, false),
-            (_, DealerAfterDraw::StayIfReady) if dealer_ready => (dealer, false),
+            (_, DealerAfterDraw::StayIfReady) if end.dealer_ready => (dealer, false),
             (_, DealerAfterDraw::StayIfReady) => pass,
+            (_, DealerAfterDraw::LastDrawer) => to(end.last_drawer.unwrap_or(dealer) % players),
         };
     }
     match table.dealer {

@@ -118,6 +118,9 @@ pub enum DealerAfterDraw {
     /// The dealer deals again if its hand was ready when the wall ran out, otherwise the deal
     /// passes (riichi's 連荘 on a ready draw). The exhaustive draw then lists the ready seats.
     StayIfReady,
+    /// Whoever drew the wall's last tile deals (some 血战 rooms); the record knows who that was
+    /// ([`crate::game::Record::next_dealer`]), and without it the dealer stays.
+    LastDrawer,
 }
 
 /// Instant wins on the bonus tiles alone (八仙過海, 七搶一, 花糊): a seat holding every bonus
@@ -222,6 +225,9 @@ pub struct TableRules {
     pub last_copy: LastCopy,
     /// Rounds of prevalent wind in a match.
     pub rounds: u32,
+    /// A match of this many hands, whatever the deal does (rounds of wind still advance as the
+    /// deal passes every seat, and `rounds` is then not a limit); `None` plays `rounds` rounds.
+    pub match_hands: Option<u32>,
     pub start_points: i64,
     /// Chips: no payment takes a player's points (start points plus everything won and paid
     /// since) below this floor; a payer short of chips pays what it has, its payees in turn order
@@ -378,6 +384,12 @@ pub enum WinFact {
     /// The win came before the winner's first discard, no meld having been made at the table
     /// (天和 and 地和 when self-drawn; 人和 on a discard).
     FirstTurn,
+    /// [`WinFact::FirstTurn`] self-drawn only (天和 and 地和 where a win on a discard is no
+    /// first-turn hand), so a word that needs the notation's `self` is never set without it.
+    FirstDraw,
+    /// Won on the dealer's first discard, before the winner's own first discard and with no meld
+    /// made at the table (地和 on a discard, as some houses allow).
+    DealerFirstDiscard,
     /// A number: the counters on the table (本場), carried from hand to hand in `HandStart`.
     Counters,
     /// A number: the deposits on the table, counted in declarations.
@@ -418,6 +430,8 @@ impl WinFact {
             WinFact::DeclaredFirstTurn => "declared_first_turn",
             WinFact::OneShot => "one_shot",
             WinFact::FirstTurn => "first_turn",
+            WinFact::FirstDraw => "first_draw",
+            WinFact::DealerFirstDiscard => "dealer_first_discard",
             WinFact::Counters => "counters",
             WinFact::Deposits => "deposits",
             WinFact::Dealer => "dealer",

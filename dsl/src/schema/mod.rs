@@ -656,6 +656,9 @@ pub struct Penalty {
 pub struct Match {
     #[serde(default = "four_u32")]
     pub rounds: u32,
+    /// A match of exactly this many hands, whatever the deal does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hands: Option<u32>,
     #[serde(default)]
     pub start_points: i64,
     /// Ranking points by place at the table, first place first.

@@ -179,6 +179,15 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Every seat declares its void suit (by suit index: 0 = m, 1 = p, 2 = s with 万 筒 条), in
+    /// the order asked.
+    pub fn declare_voids(&mut self, voids: [u8; 4]) {
+        while let Phase::Prepare(p) = &self.st.phase {
+            let seat = p.waiting[0];
+            self.act(seat, Action::DeclareVoid(voids[seat]));
+        }
+    }
+
     /// Every asked seat passes the offer on the table, if any.
     pub fn pass(&mut self) {
         self.claim(usize::MAX, Action::Pass);
@@ -285,6 +294,23 @@ impl<'a> Game<'a> {
         assert_eq!(end, self.st, "replay ends elsewhere");
         record
     }
+}
+
+/// The tiles of the set not in `used`, in tile order: what is left to arrange a wall from.
+pub fn rest(t: &Table, used: &[&str]) -> Vec<Tile> {
+    let set = t.tiles();
+    let mut left: Vec<usize> = set.tiles().map(|x| set.copies(x) as usize).collect();
+    for x in used.iter().flat_map(|u| tiles(t, u)) {
+        left[x.id()] -= 1;
+    }
+    set.tiles()
+        .flat_map(|x| std::iter::repeat_n(x, left[x.id()]))
+        .collect()
+}
+
+/// Tiles in notation, one after another (`1m2m3p`), as `Game::new` takes them.
+pub fn written(t: &Table, v: &[Tile]) -> String {
+    v.iter().map(|&x| t.tiles().notation(x)).collect()
 }
 
 /// Payments of one kind in a record: per event, (seat, amount). `reason` None = win payments.

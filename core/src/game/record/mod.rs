@@ -477,18 +477,24 @@ impl Record {
 
     /// Who deals the hand after this one, and whether the deal passed: the table's rotation
     /// ([`crate::game::next_dealer_at`], told whether the dealer was ready at an
-    /// exhaustive draw), except that after an abortive draw the dealer deals again.
+    /// exhaustive draw and who drew last), except that after an abortive draw the dealer deals again.
     pub fn next_dealer(&self, table: &crate::game::rules::TableRules) -> (usize, bool) {
         if self.aborted() {
             return (self.dealer, false);
         }
-        let dealer_ready = self.ready_at_draw().contains(&self.dealer);
+        let end = crate::game::rotation::DrawnEnd {
+            dealer_ready: self.ready_at_draw().contains(&self.dealer),
+            last_drawer: self.events.iter().rev().find_map(|e| match e {
+                RecordEvent::Draw { seat, .. } => Some(*seat),
+                _ => None,
+            }),
+        };
         crate::game::rotation::next_dealer_at(
             table,
             self.dealer,
             &self.first_winners(),
             self.discarder(),
-            dealer_ready,
+            end,
         )
     }
 
