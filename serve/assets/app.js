@@ -678,7 +678,8 @@ function step(i) {
     card.className = 'card seat' + (f.to_act === n ? ' act' : '');
     card.dataset.seat = n;
     const h = document.createElement('h3');
-    h.innerHTML = `<span>${esc(names[n])}${s.ready ? ' · 亮倒' : ''}</span><span class="score" data-score="${s.score}">${s.score > 0 ? '+' : ''}${s.score}</span>`;
+    const voidSuit = s.void ? ` · <span class="void" data-void="${esc(s.void)}">${lang === 'zh' ? '缺' : 'void'} ${esc(s.void)}</span>` : '';
+    h.innerHTML = `<span>${esc(names[n])}${s.ready ? ' · 亮倒' : ''}${voidSuit}</span><span class="score" data-score="${s.score}">${s.score > 0 ? '+' : ''}${s.score}</span>`;
     card.appendChild(h);
     const hand = document.createElement('div');
     hand.className = 'mini';

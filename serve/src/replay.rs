@@ -38,6 +38,8 @@ struct SeatView {
     score: i64,
     /// Declared ready (亮倒).
     ready: bool,
+    /// The declared void suit's letter (定缺), once declared.
+    void: Option<char>,
 }
 
 /// The table after some of the record's events.
@@ -45,7 +47,8 @@ struct SeatView {
 struct Frame {
     /// How many of the record's events lie behind this state.
     events: usize,
-    /// `turn`, `offer` (others answer a discard or a kong) or `over`.
+    /// `prepare` (seats choose tiles to exchange and a void suit), `turn`, `offer` (others
+    /// answer a discard or a kong) or `over`.
     phase: &'static str,
     /// The seat to act next, if any.
     to_act: Option<usize>,
@@ -94,6 +97,10 @@ fn seat_view(set: &TileSet, s: &SeatState, score: i64) -> SeatView {
         bonus: tiles(set, s.bonus.iter().copied()),
         score,
         ready: s.declared.is_some(),
+        void: s
+            .void
+            .and_then(|v| set.suits().get(usize::from(v)))
+            .map(|suit| suit.letter),
     }
 }
 

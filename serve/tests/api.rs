@@ -435,6 +435,88 @@ fn replays_a_record_into_states() {
     assert_eq!(scores, record.net());
 }
 
+/// A 血战 hand in the viewer (issue #24): the exchange (换三张) and the void declarations (定缺)
+/// are steps of their own before the first discard. Each exchange event moves its three tiles,
+/// whose copies in the giver's hand fall and in the receiver's rise; no seat shows a void suit
+/// until the declarations, and from then on each shows the suit the record's void event names.
+#[test]
+fn a_sichuan_record_shows_the_exchange_and_the_void_suits() {
+    let s = Server::start(Limits::default());
+    let t = Table::new(load("sichuan")).expect("table");
+    let mut players: Vec<Box<dyn Player>> = (0..4)
+        .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
+        .collect();
+    let record = play_hand(&t, &mut players, 5, 0, Wind::EAST).expect("a hand");
+    let body: Value = serde_json::from_str(&record.to_json()).expect("json");
+    let (status, v) = s.post("/api/replay", &body);
+    assert_eq!(status, 200, "{v}");
+    let frames = v["frames"].as_array().expect("frames");
+    let events = v["events"].as_array().expect("events");
+    let at = |n: usize| {
+        frames
+            .iter()
+            .find(|f| f["events"] == n)
+            .unwrap_or_else(|| panic!("a frame after {n} events"))
+    };
+    let count = |f: &Value, seat: usize, tile: &Value| {
+        f["seats"][seat]["concealed"]
+            .as_array()
+            .expect("concealed")
+            .iter()
+            .filter(|x| *x == tile)
+            .count()
+    };
+    let exchanges: Vec<usize> = (0..events.len())
+        .filter(|&i| events[i]["type"] == "exchange")
+        .collect();
+    assert_eq!(exchanges.len(), 4, "four passes");
+    let voids: Vec<usize> = (0..events.len())
+        .filter(|&i| events[i]["type"] == "void")
+        .collect();
+    assert_eq!(voids.len(), 4, "four declarations");
+    let (dealt, exchanged) = (at(exchanges[0]), at(voids[0]));
+    assert!(dealt["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .all(|x| x["void"].is_null()));
+    assert_eq!(dealt["phase"], "prepare");
+    for &i in &exchanges {
+        let (from, to) = (
+            events[i]["seat"].as_u64().expect("seat") as usize,
+            events[i]["to"].as_u64().expect("to") as usize,
+        );
+        for tile in events[i]["tiles"].as_array().expect("tiles") {
+            let passed = events[i]["tiles"]
+                .as_array()
+                .expect("tiles")
+                .iter()
+                .filter(|x| *x == tile)
+                .count();
+            let back = exchanges
+                .iter()
+                .filter(|&&k| events[k]["to"] == from as u64)
+                .flat_map(|&k| events[k]["tiles"].as_array().expect("tiles").clone())
+                .filter(|x| x == tile)
+                .count();
+            assert_eq!(
+                count(exchanged, from, tile) + passed,
+                count(dealt, from, tile) + back,
+                "event {i}: {tile} leaves seat {from}"
+            );
+        }
+        assert_ne!(from, to);
+    }
+    let declared = frames
+        .iter()
+        .find(|f| f["events"].as_u64().expect("n") as usize > voids[3])
+        .expect("a frame after the declarations");
+    for &i in &voids {
+        let seat = events[i]["seat"].as_u64().expect("seat") as usize;
+        assert_eq!(declared["seats"][seat]["void"], events[i]["suit"], "seat {seat}");
+    }
+}
+
 #[test]
 fn records_that_do_not_replay_are_422() {
     let s = Server::start(Limits::default());

@@ -185,6 +185,38 @@ test('kawuxing: a recorded game steps to its end and shows the payments of the r
   await page.close();
 });
 
+test('sichuan: the replay steps through the exchange and the void declarations', async () => {
+  const text = execFileSync(MJ, ['play', '--rules', 'sichuan', '--seed', '3', '--json'], { encoding: 'utf8' });
+  const record = JSON.parse(text);
+  const exchanges = record.events.filter((e) => e.type === 'exchange');
+  const voids = record.events.filter((e) => e.type === 'void');
+  assert.equal(exchanges.length, 4);
+  assert.equal(voids.length, 4);
+  const file = path.join(os.tmpdir(), 'mj-sichuan-3.json');
+  fs.writeFileSync(file, text);
+
+  const page = await open(PHONE, 'sichuan');
+  await page.click('#tabs [data-tab="replay"]');
+  await page.setInputFiles('#replay-file', file);
+  await page.waitForSelector('#replay-view:not([hidden])');
+  // At the deal no seat shows a void suit.
+  assert.equal(await page.$$eval('#replay-seats .void', (xs) => xs.length), 0);
+  // Step until every seat shows the suit its void event names; the exchanges are described on the way.
+  const total = Number(await page.$eval('#step-range', (r) => r.max)) + 1;
+  const seen = [];
+  let shown = [];
+  for (let i = 1; i < total && shown.length < 4; i++) {
+    await page.click('#step-next');
+    seen.push(...(await page.$$eval('#replay-events div.now', (xs) => xs.map((x) => x.textContent))));
+    shown = await page.$$eval('#replay-seats .seat', (xs) => xs.map((x) => x.querySelector('.void')).filter(Boolean).map((v) => v.dataset.void));
+  }
+  assert.deepEqual(shown, voids.slice().sort((a, b) => a.seat - b.seat).map((v) => v.suit));
+  assert.equal(seen.filter((d) => /换三张给/.test(d)).length, 4, seen.join(' | '));
+  assert.equal(seen.filter((d) => /定缺/.test(d)).length, 4, seen.join(' | '));
+  await page.screenshot({ path: path.join(SHOTS, 'replay-sichuan-void-phone.png'), fullPage: true });
+  await page.close();
+});
+
 test('a hand the server rejects shows its message and no score', async () => {
   const page = await open(PHONE, 'mcr');
   await page.fill('#notation', '123m456p789s1234s5s');
