@@ -280,15 +280,29 @@ fn hongkong_keeps_every_invariant() {
     }
 }
 
-/// sichuan (shared/rules/sichuan.md Decisions 7, 8, 14): winners leave and the others play on, so
-/// hands with two and three winners in turn, kong money and wins after a win all occur; tiles are
-/// conserved, payments zero-sum and records replay through them.
+/// sichuan (shared/rules/sichuan.md Decisions 7, 8, 14, 16): winners leave and the others play
+/// on, so hands with two and three winners in turn, kong money, wins after a win and the wall-end
+/// checks all occur; tiles are conserved, payments zero-sum and records replay through them. The
+/// Options that change play or the end of the hand keep them too: no exchange, a fixed exchange
+/// direction, the passed-win lock lifted by a higher fan, 地胡 on the dealer's discard, the last
+/// drawer dealing, and the call transfer and wall-end checks changed or off.
 #[test]
 fn sichuan_keeps_every_invariant() {
     let seen = check_ruleset("sichuan", 300);
     assert!(
-        seen.three_winners > 0 && seen.multiple_wins > seen.three_winners && seen.kong_payments > 0,
+        seen.three_winners > 0
+            && seen.multiple_wins > seen.three_winners
+            && seen.kong_payments > 0
+            && seen.drawn_payments > 0,
         "sichuan: {seen:?}"
+    );
+    check_ruleset(
+        "sichuan[exchange_three=false,pass_lock_higher_fan=true,dihu_on_discard=true,dealer_rule=last_drawer,transfer_split=even,tuishui=false]",
+        100,
+    );
+    check_ruleset(
+        "sichuan[exchange_direction=clockwise,hujiao_zhuanyi=false,check_huazhu=false,check_dajiao=false,cap=none]",
+        100,
     );
 }
 
