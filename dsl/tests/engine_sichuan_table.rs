@@ -143,3 +143,30 @@ fn a_passed_win_waits_for_the_next_draw() {
     g.discard(3, "5p");
     assert!(g.offered_win(2), "after West's draw, a discard win again");
 }
+
+/// Decisions 6: a win comes before a kong whatever the seats' order. East throws its void 5p;
+/// South, next in turn, holds 555p and claims the kong; West, after it, is ready on 2p or 5p
+/// (123m 456m 789m 22p 34p) and wins. West's win takes the tile, South's kong is not made, and
+/// East pays West 2^0 = 1 for the 平胡 (Decisions 13).
+#[test]
+fn a_win_comes_before_a_kong() {
+    let t = table("sichuan[exchange_three=false]");
+    let hands = [
+        "5p 123m 456m 789m 11s 22s",
+        "555p 123m 456m 789m 9p",
+        "123m 456m 789m 22p 34p",
+    ];
+    let mut g = Game::new(&t, &hands, "", "");
+    g.declare_voids([1, 2, 2, 0]);
+    g.discard(0, "5p");
+    g.claim_many(&[(1, Action::ExposedKong), (2, Action::Win)]);
+    assert_eq!(g.win_count(), 1);
+    assert!(
+        !g.events.iter().any(|e| matches!(e, Event::Kong { .. })),
+        "no kong"
+    );
+    let r = g.record();
+    let wins: Vec<usize> = r.winners();
+    assert_eq!(wins, vec![2]);
+    assert_eq!(common::payments(&r, None), vec![vec![-1, 0, 1, 0]]);
+}
