@@ -6,10 +6,14 @@
 
 mod common;
 
+use common::riichi_end::{check_end, RIICHI};
 use common::table;
 use mj_core::game::match_end::{final_round, match_over, AfterHand};
-use mj_core::game::matchplay::{final_results, play_match_from, rank, MatchResult, MatchStart};
-use mj_core::game::{GreedyBot, Player, Rules, TableRules};
+use mj_core::game::matchplay::{
+    final_results, play_match_from, play_match_with, rank, MatchHand, MatchResult, MatchStart,
+};
+use mj_core::game::record::RecordEvent;
+use mj_core::game::{play_hand_at, GreedyBot, PlayError, Player, Rules, TableRules};
 use mj_dsl::table::Table;
 
 /// Decision 14: "East and South rounds".
@@ -202,38 +206,6 @@ fn south4_start(totals: Vec<i64>) -> MatchStart {
     }
 }
 
-/// Decision 14 written out again over a played match: whether the game may end after hand `k`
-/// (running points `pts`), as the rule text says for riichi with its defaults.
-fn ends_here(m: &MatchResult, t: &Table, k: usize, pts: &[i64]) -> bool {
-    let r = &m.hands[k];
-    let (next, _) = r.next_dealer(t.table());
-    let stays = next == r.dealer;
-    let top = pts
-        .iter()
-        .enumerate()
-        .max_by_key(|&(s, &p)| (p, std::cmp::Reverse(s)));
-    let dealer_first = top.map(|(s, _)| s) == Some(r.dealer);
-    let last_hand = r.round == 'W' || (r.round == 'S' && r.dealer == 3);
-    pts.iter().any(|&p| p < 0)
-        || (last_hand && stays && dealer_first && pts[r.dealer] >= 30_000)
-        || (last_hand && !stays && pts.iter().any(|&p| p >= 30_000))
-        || (r.round == 'W' && r.dealer == 3 && !stays)
-}
-
-/// Checks that `m` ended at the first hand where [`ends_here`] holds, and returns the rounds
-/// its hands were in.
-fn check_end(m: &MatchResult, t: &Table, start: &[i64], seed: u64) -> String {
-    let mut pts = start.to_vec();
-    for (k, r) in m.hands.iter().enumerate() {
-        for (p, x) in pts.iter_mut().zip(r.net()) {
-            *p += x;
-        }
-        let last = k + 1 == m.hands.len();
-        assert_eq!(ends_here(m, t, k, &pts), last, "seed {seed}, hand {k}: {pts:?}");
-    }
-    m.hands.iter().map(|r| r.round).collect()
-}
-
 #[test]
 fn matches_from_south_4_go_into_west_and_end_where_the_rule_says() {
     // Decision 14, played: from South 4 with nobody at 30,000 a hand whose deal passes leads
@@ -243,7 +215,7 @@ fn matches_from_south_4_go_into_west_and_end_where_the_rule_says() {
     let (mut west, mut sudden) = (0, 0);
     for seed in 0..24 {
         let m = play_from(&t, seed, &south4_start(start.clone()));
-        let rounds = check_end(&m, &t, &start, seed);
+        let rounds = check_end(&m, &t, RIICHI, &start, seed);
         if rounds.contains('W') {
             west += 1;
             if m.hands.last().is_some_and(|r| r.dealer != 3) {
@@ -270,7 +242,7 @@ fn a_match_ends_at_the_first_hand_that_leaves_a_player_below_zero() {
             ..MatchStart::fresh(&t)
         };
         let m = play_from(&t, seed, &from);
-        check_end(&m, &t, &start, seed);
+        check_end(&m, &t, RIICHI, &start, seed);
         if m.totals.iter().any(|&p| p < 0) {
             busted += 1;
         }
@@ -318,4 +290,44 @@ fn deposits_left_at_the_end_go_to_first_place() {
             assert!(others.iter().all(|&p| p <= before), "seed {seed}: {:?}", m.totals);
         }
     }
+}
+
+/// A hand of the match where seat `keeper` keeps the deal by an abortive draw (Decision 11:
+/// "the dealer deals again") while it deals `keeps` more hands; every other hand is played.
+fn keep_deal(t: &Table, keeper: usize, keeps: usize) -> MatchResult {
+    let mut players = bots(t.table().player_count());
+    let mut left = keeps;
+    let m = play_match_with(t, 7, None, &MatchStart::fresh(t), &mut |h: &MatchHand| {
+        let mut r = play_hand_at(t, &mut players, h.seed, h.dealer, h.round, h.start)?;
+        if h.dealer == keeper && left > 0 {
+            left -= 1;
+            r.events = vec![RecordEvent::AbortiveDraw {
+                reason: "nine_kinds".into(),
+                seats: vec![keeper],
+            }];
+        }
+        Ok::<_, PlayError>(r)
+    });
+    m.expect("match")
+}
+
+#[test]
+fn a_long_renchan_does_not_cut_the_round_short() {
+    // Decision 13: the dealer keeps the deal after an abortive draw, with no limit; Decision 14:
+    // the rounds are East then South, each a full turn of the deal. East 3's dealer keeping the
+    // deal for 20 hands once made the match switch to South part-way through East (a cap of 16
+    // hands per round), so that the match skipped South 1 and 2.
+    let t = table("riichi-ema");
+    let m = keep_deal(&t, 2, 20);
+    let deals: Vec<(char, usize)> = m.hands.iter().map(|r| (r.round, r.dealer)).collect();
+    let east3 = deals.iter().filter(|&&d| d == ('E', 2)).count();
+    assert!(east3 > 20, "East 3 dealt {east3} times: {deals:?}");
+    // Every deal of East and South in turn, and the match ends after South 4.
+    let mut seq = deals.clone();
+    seq.dedup();
+    let order: Vec<(char, usize)> = ['E', 'S']
+        .iter()
+        .flat_map(|&w| (0..4).map(move |d| (w, d)))
+        .collect();
+    assert_eq!(seq, order);
 }

@@ -183,10 +183,18 @@ impl MatchStart {
     }
 }
 
+/// Hands per seat one round may take before the match is stopped ([`play_match`]). A cap of
+/// four per seat switched rounds in the middle of a riichi East with a dealer on a 12-hand
+/// renchan (dsl/tests/engine_riichi_match_props.rs); this one is far beyond any real game.
+pub const ROUND_CAP_PER_SEAT: usize = 64;
+
 /// Plays `rounds` rounds of prevalent wind (the ruleset's count when `None`, or its
-/// `match_hands` hands, the wind going round again after North). A round ends when
-/// the deal has passed every seat once; a hard cap of four times that many hands per round keeps
-/// "the dealer stays" rules finite. Hand seeds are drawn from one generator seeded by `seed`.
+/// `match_hands` hands, the wind going round again after North). A round ends when the deal has
+/// passed every seat once, however many hands its dealers keep the deal for (riichi's renchan
+/// has no limit). Only a safety cap of [`ROUND_CAP_PER_SEAT`] hands per seat in one round keeps
+/// "the dealer stays" rules finite against bots that never let the deal pass: it ends the
+/// match, so that no round ever starts part-way through the deal. Hand seeds are drawn from one
+/// generator seeded by `seed`.
 /// The match ends early or goes into extra rounds as [`match_over`] says. Each hand is played
 /// with every seat's running points and the dealer's streak.
 pub fn play_match(
@@ -263,7 +271,10 @@ pub fn play_match_with<E>(
     'rounds: for r in from.round..last {
         let round = Wind::from_index((r % 4) as u8).unwrap_or_default();
         let mut played = 0;
-        while passes < n && played < 4 * n {
+        while passes < n {
+            if played >= ROUND_CAP_PER_SEAT * n {
+                break 'rounds;
+            }
             let start = HandStart {
                 stacks: occupant.iter().map(|&p| totals[p]).collect(),
                 dealer_streak: streak,

@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+pub mod riichi_end;
 pub mod scoring;
 
 use mj_core::game::event::Event;
