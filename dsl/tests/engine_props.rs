@@ -306,6 +306,17 @@ fn sichuan_keeps_every_invariant() {
     );
 }
 
+/// sichuan-sbr (sichuan.md, Options, last bullet): the same play with SBR's payments (cap 3, a
+/// void-suit penalty of 16 at the wall's end) keeps the invariants, the wall-end payments included.
+#[test]
+fn sichuan_sbr_keeps_every_invariant() {
+    let seen = check_ruleset("sichuan-sbr", 100);
+    assert!(
+        seen.kong_payments > 0 && seen.drawn_payments > 0,
+        "sichuan-sbr: {seen:?}"
+    );
+}
+
 /// taiwan (shared/rules/taiwan.md): 16 + 1 tiles with flowers set aside and replaced from the
 /// tail (Decisions 4), the 16-tile reserve (Decisions 3), one winner per discard (截胡, Decisions
 /// 5), nothing paid at a drawn hand (Decisions 10); and the Options that change play: several

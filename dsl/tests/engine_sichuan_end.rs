@@ -197,3 +197,20 @@ fn without_call_transfer_the_konger_keeps_it() {
     assert_eq!(kongs, vec![vec![6, -2, -2, -2]]);
     assert_eq!(left, vec![2]);
 }
+
+/// sichuan-sbr (sichuan.md, Options, last bullet): "a void-suit penalty of 16 to each other player
+/// at the end", whatever the cap. The same hand: East, the 花猪, pays 16 to each of South, West,
+/// North; 查大叫 and 退税 as in sichuan (South's 3 fans are within SBR's cap of 3: 8, West 1), so
+/// the drawn-hand payments are sichuan's own; with sichuan's cap=3 the penalty would be 8, and under
+/// `sichuan-sbr[cap=none]` it stays 16.
+#[test]
+fn sbr_void_penalty_is_sixteen() {
+    for rules in ["sichuan-sbr", "sichuan-sbr[cap=none]"] {
+        let r = wall_end_hand(&format!("{rules}[exchange_three=false]").replace("][", ","));
+        assert_eq!(
+            payments(&r, Some("drawn_hand")),
+            vec![vec![-46, 26, 19, 1]],
+            "{rules}"
+        );
+    }
+}

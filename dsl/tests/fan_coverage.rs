@@ -58,6 +58,11 @@ const LONG_ONLY: &[(&str, &[&str])] = &[
         "sichuan",
         &["dai_yao_jiu", "jiang_dui", "qiang_gang_hu", "tian_hu"],
     ),
+    // sichuan-sbr changes payments only (cap 3, a fixed void penalty): sichuan's fans, sichuan's list.
+    (
+        "sichuan-sbr",
+        &["dai_yao_jiu", "jiang_dui", "qiang_gang_hu", "tian_hu"],
+    ),
     // 大三元 9, 抢杠胡 201, 手抓一 37, 双龙七 17, 小三元 35.
     (
         "kawuxing",

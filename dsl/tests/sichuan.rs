@@ -439,3 +439,60 @@ fn end_values_a_ready_hand() {
     assert!(err(&sc(), "123m456m789m22p49p end").contains("not ready"));
     assert!(err(&sc(), "123m456m789m22p45p3p end").contains("ready hand has 13"));
 }
+
+// ---- sichuan-sbr (sichuan.md, Options, last bullet) -------------------------------------------
+// "the Western SBR tournament scoring ...: fans 0–3 paid 1/2/4/8, a root per quad, a self-draw
+// bonus, and a void-suit penalty of 16 to each other player at the end" (the end check is played
+// in engine_sichuan_end.rs).
+
+/// Fans 0–3 are paid 1, 2, 4, 8 by the discarder (上家 N, `from=1`), and more fans pay 8 still: 平胡
+/// 0; 对对胡 1; 七对 2; 对对胡 + 清一色 3; four kongs of one suit, 对对胡 1 + 金钩钓 1 + 清一色 2 +
+/// 根 4 = 8, paid 8 (16 under sichuan's cap of 4). The total printed is the uncapped count.
+#[test]
+fn sbr_pays_fans_zero_to_three_as_one_to_eight() {
+    let sbr = rs("sichuan-sbr");
+    for (hand, total, paid) in [
+        ("123m456m789m22p45p3p", 0, 1),
+        ("111m333m555p777p9p9p", 1, 2),
+        ("1122m3344m5566p7p7p", 2, 4),
+        ("111s333s555s777s9s9s", 3, 8),
+        ("[1111s][2222s,1][3333s,2][4444s,3]5s5s", 8, 8),
+    ] {
+        let r = score(&sbr, hand);
+        assert_eq!(r.total, total, "{hand}");
+        assert_eq!(pays(&r), [paid, 0, 0, -paid], "{hand}");
+    }
+    let r = score(&sc(), "[1111s][2222s,1][3333s,2][4444s,3]5s5s");
+    assert_eq!(pay(&r, "N"), -16, "sichuan itself caps at 4");
+}
+
+/// A root per quad: the kong of 2m and the four 3m in hand (a pong and a chow) are a 根 each, 平胡 0 +
+/// 根 2 = 2, paid 4 by 上家 N; and the self-draw bonus: on a self-draw each other player pays one
+/// base more, 8 + 1 (4 fans, 对对胡 1 + 清一色 2 + 根 1, capped at 3).
+#[test]
+fn sbr_roots_and_self_draw_bonus() {
+    let sbr = rs("sichuan-sbr");
+    let r = score(&sbr, "[2222m,1]333m345m567p8p8p");
+    assert_eq!((fan(&r, "gen"), r.total), (2, 2));
+    assert_eq!(pays(&r), [4, 0, 0, -4]);
+    let r = score(&sbr, "[2222s,3][555s,1]777s88s99s9s self");
+    assert_eq!(r.total, 4);
+    assert_eq!(pays(&r), [27, -9, -9, -9]);
+}
+
+/// sichuan's `cap` setting, SBR's default 3: every value changes the win payments (8 fans paid
+/// 2^min(8, cap)); `sichuan-sbr[cap=3]` is the ruleset itself.
+#[test]
+fn sbr_cap_values() {
+    let hand = "[1111s][2222s,1][3333s,2][4444s,3]5s5s";
+    for (name, p) in [
+        ("sichuan-sbr[cap=3]", 8),
+        ("sichuan-sbr[cap=4]", 16),
+        ("sichuan-sbr[cap=5]", 32),
+        ("sichuan-sbr[cap=6]", 64),
+        ("sichuan-sbr[cap=8]", 256),
+        ("sichuan-sbr[cap=none]", 256),
+    ] {
+        assert_eq!(pay(&score(&rs(name), hand), "N"), -p, "{name}");
+    }
+}
