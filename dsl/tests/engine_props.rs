@@ -317,6 +317,18 @@ fn sichuan_sbr_keeps_every_invariant() {
     );
 }
 
+/// sichuan-3p (sichuan.md, Options, last bullet: 三人两房, 72 tiles, two suits, no 定缺): three
+/// seats play 血战 to its end (the hand ends with one player left), so several winners, kong money
+/// and the wall-end checks occur.
+#[test]
+fn sichuan_3p_keeps_every_invariant() {
+    let seen = check_ruleset("sichuan-3p", 100);
+    assert!(
+        seen.multiple_wins > 0 && seen.kong_payments > 0 && seen.drawn_payments > 0,
+        "sichuan-3p: {seen:?}"
+    );
+}
+
 /// taiwan (shared/rules/taiwan.md): 16 + 1 tiles with flowers set aside and replaced from the
 /// tail (Decisions 4), the 16-tile reserve (Decisions 3), one winner per discard (截胡, Decisions
 /// 5), nothing paid at a drawn hand (Decisions 10); and the Options that change play: several

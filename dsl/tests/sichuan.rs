@@ -496,3 +496,42 @@ fn sbr_cap_values() {
         assert_eq!(pay(&score(&rs(name), hand), "N"), -p, "{name}");
     }
 }
+
+// ---- sichuan-3p (sichuan.md, Options, last bullet) --------------------------------------------
+// "sichuan-3p (三人两房: 72 tiles, two suits, no 定缺)", and three players.
+
+/// 72 tiles of two suits (筒 and 条), three players, no void declaration: a 万 tile is an error
+/// naming the suit, and a hand of both suits wins whatever `void=` says (under sichuan `void=p`
+/// with 筒 tiles is refused).
+#[test]
+fn three_player_two_suits_no_void() {
+    let p3 = rs("sichuan-3p");
+    assert_eq!(p3.tiles.total_tiles(), 72);
+    assert_eq!((p3.play.players, p3.play.declare_void), (3, false));
+    assert_eq!(
+        p3.play.exchange.as_ref().map(|e| e.tiles),
+        Some(0),
+        "no 换三张 without 定缺"
+    );
+    assert!(err(&p3, "123456789m234s5s5s").contains("no characters suit 'm'"));
+    let r = score(&p3, "123456789p234s5s5s void=p");
+    assert_eq!(r.total, 0);
+    assert!(err(&sc(), "123456789p234s5s5s void=p").contains("holds its void suit"));
+}
+
+/// Decisions 13 with three seats: a self-drawn 平胡 (P = 1) is paid P + b = 2 by each of the two
+/// others; a discard win by the discarder alone, 上家 W (`from=1`) or 下家 S (`from=2`); there is no
+/// 对家 (`from=3` is an error). 清一色 + 对对胡 = 3 fans, paid 8.
+#[test]
+fn three_player_payments() {
+    let p3 = rs("sichuan-3p");
+    assert_eq!(pays(&score(&p3, "123456789p234s5s5s self")), [4, -2, -2, 0]);
+    assert_eq!(pays(&score(&p3, "123456789p234s5s5s")), [1, 0, -1, 0]);
+    assert_eq!(pays(&score(&p3, "123456789p234s5s5s from=2")), [1, -1, 0, 0]);
+    assert!(score_text(&p3, "123456789p234s5s5s from=3").is_err());
+    let r = score(&p3, "111s333s555s777s9s9s from=2");
+    assert_eq!((r.total, pays(&r)), (3, [8, -8, 0, 0]));
+    // 将对 with two suits: 对对胡 1 + 将对 2 = 3 fans, paid 8 by 上家 W.
+    let r = score(&p3, "222p555p888p222s5s5s");
+    assert_eq!((fan(&r, "jiang_dui"), r.total, pays(&r)), (1, 3, [8, 0, -8, 0]));
+}
