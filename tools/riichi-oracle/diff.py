@@ -172,11 +172,13 @@ def skip_reason(melds, ctx, renhou):
         return "ippatsu without riichi"
     if "open_riichi" in ctx and not ("riichi" in ctx or "double" in ctx):
         return "open riichi without riichi"
-    if "first" in ctx and (melds or any(w in ctx for w in ("riichi", "double", "kong", "last"))):
+    if "first" in ctx and (melds or any(w in ctx for w in ("riichi", "double", "kong", "last", "nuki_replacement"))):
         return "first draw with melds, riichi, a kong or the last tile"
     if "kong" in ctx and "self" in ctx and not any(len(t) == 4 for t, _ in melds):
         return "rinshan without a kong"
-    if "kong" in ctx and "last" in ctx:
+    if "nuki_replacement" in ctx and "self" in ctx and int(ctx.get("nuki", 0)) == 0:
+        return "rinshan on a North's replacement without a North set aside"
+    if ("kong" in ctx or "nuki_replacement" in ctx) and "last" in ctx:
         return "kong replacement or robbed kong on the last tile"
     if "first" in ctx and "self" not in ctx and (renhou == "none" or ctx.get("seat", "E") == "E"):
         return "first on a discard without renhou"
@@ -219,7 +221,7 @@ def oracle(line, opts, players, renhou, one_yakuman):
     riichi = "riichi" in ctx or "double" in ctx
     cfg = HandConfig(
         is_tsumo=self_drawn, is_riichi=riichi, is_daburu_riichi="double" in ctx,
-        is_ippatsu="ippatsu" in ctx, is_open_riichi="open_riichi" in ctx, is_rinshan="kong" in ctx and self_drawn,
+        is_ippatsu="ippatsu" in ctx, is_open_riichi="open_riichi" in ctx, is_rinshan=("kong" in ctx or "nuki_replacement" in ctx) and self_drawn,
         is_chankan="kong" in ctx and not self_drawn, is_haitei="last" in ctx and self_drawn,
         is_houtei="last" in ctx and not self_drawn,
         is_tenhou="first" in ctx and self_drawn and seat == 0,
@@ -257,12 +259,55 @@ def oracle(line, opts, players, renhou, one_yakuman):
         d = (seat + players - frm) % players
         pay[d] -= c["main"] + 100 * (players - 1) * honba
         pay[seat] += c["main"] + 100 * (players - 1) * honba
+    feeder = pao_feeder(melds_w, seat, players)
+    if feeder == "unknown":
+        return {"skip": "pao fed from the opposite seat at a three-player table"}
+    if feeder is not None:
+        pao(pay, seat, feeder, self_drawn, None if self_drawn else d, c["main"], 100 * (players - 1) * honba)
     pay[seat] += 1000 * int(ctx.get("sticks", 0))
     yakuman = any(y.is_yakuman for y in r.yaku)
     if one_yakuman and sum(1 for y in r.yaku if y.is_yakuman) > 1:
         # OptionalRules cannot say "yakuman do not add up" (riichi.md, riichi-ema).
         return {"skip": "several yakuman where they do not add up (the oracle has no such option)"}
     return {"han": r.han, "fu": r.fu, "yaku": dict(yaku), "dora": dict(dora), "pay": pay, "yakuman": yakuman}
+
+
+PAO_GROUPS = ({31, 32, 33}, {27, 28, 29, 30})  # the dragons (daisangen), the winds (daisuushii)
+
+
+def pao_feeder(melds_w, seat, players):
+    """The seat liable under riichi.md Decision 9 (pao), worked from the notation alone: every tile of a
+    group melded as a pon or kan, the last of those melds (notation order = the order made) claimed from
+    another seat. None when pao does not apply; "unknown" for a claim the notation cannot place."""
+    for group in PAO_GROUPS:
+        made = [(tl[0][0], k, len(tl)) for tl, k in melds_w if len(tl) >= 3 and tl[0][0] in group
+                and all(t == tl[0][0] for t, _ in tl)]
+        if {t for t, _, _ in made} != group:
+            continue
+        _, k, size = made[-1]
+        if k is None and size == 4:  # a closed kan came last: nobody fed it
+            return None
+        k = k or 1  # a pon written without a source was claimed from the left (notation.md)
+        rel = k - 4 if k >= 5 else k  # an added kan counts the pon it was made on
+        if players == 4:
+            return (seat - rel) % 4
+        return {1: (seat - 1) % 3, 3: (seat + 1) % 3}.get(rel, "unknown")
+    return None
+
+
+def pao(pay, seat, feeder, self_drawn, discarder, main, counters):
+    """Moves the oracle's payments as Decision 9 says: on a tsumo the liable player pays everything
+    (what the payers would have paid, counters included); on a ron by another discarder the two split
+    the hand's value (the liable half rounded down) and the liable player pays the counters."""
+    if self_drawn:
+        total = -sum(pay[s] for s in range(len(pay)) if s != seat)
+        for s in range(len(pay)):
+            if s != seat:
+                pay[s] = 0
+        pay[feeder] = -total
+    elif feeder != discarder:
+        pay[discarder] = -(main - main // 2)
+        pay[feeder] = -(main // 2 + counters)
 
 
 def ours(rec, players):
