@@ -24,27 +24,15 @@ use common::riichi_end::{check_end, EndRule, EMA, RIICHI, RIICHI_NO_WEST, SANMA}
 use common::table;
 use mj_core::game::matchplay::{play_match_with, MatchHand, MatchResult, MatchStart, RankPoints};
 use mj_core::game::play::run_observed;
-use mj_core::game::{legal_actions, new_hand_at, replay, GreedyBot, Player, RandomBot, Record, Rules, State};
+use mj_core::game::{legal_actions, new_hand_at, replay, Record, Rules, State};
 use mj_dsl::table::Table;
-
-/// Seats for match `i`: all greedy, all random, or mixed (as in engine_props.rs).
-fn players(i: u64, n: usize) -> Vec<Box<dyn Player>> {
-    (0..n as u64)
-        .map(|s| -> Box<dyn Player> {
-            match (i % 3, s % 2) {
-                (0, _) | (2, 0) => Box::new(GreedyBot::new()),
-                _ => Box::new(RandomBot::new(i.wrapping_mul(31).wrapping_add(s))),
-            }
-        })
-        .collect()
-}
 
 /// Plays match `i`, checking every step of every hand; returns the match and the state each
 /// hand ended in.
 fn play_checked(t: &Table, i: u64) -> (MatchResult, Vec<State>) {
     let total = t.tiles().total_tiles();
     let n = t.table().player_count();
-    let mut ps = players(i, n);
+    let mut ps = common::mixed_seats(i, n);
     let mut ends = Vec::new();
     let m = play_match_with(t, i, None, &MatchStart::fresh(t), &mut |h: &MatchHand| {
         let k = ends.len();

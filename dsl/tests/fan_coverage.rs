@@ -22,10 +22,12 @@
 //! MJ_JINGJI_MATCHES=2000 nice cargo test -p mj-dsl --test fan_coverage every_jia -- --nocapture
 //! ```
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use mj_core::game::record::RecordEvent;
-use mj_core::game::{play_hand, play_match, GreedyBot, Player, RandomBot, Record, Rules};
+use mj_core::game::{play_hand, play_match, Record, Rules};
 use mj_core::Wind;
 use mj_dsl::table::Table;
 
@@ -218,17 +220,6 @@ fn unreachable(ruleset: &str, fan: &str) -> Option<&'static str> {
     }
 }
 
-fn players(i: u64, n: usize) -> Vec<Box<dyn Player>> {
-    (0..n as u64)
-        .map(|s| -> Box<dyn Player> {
-            match (i % 3, s % 2) {
-                (0, _) | (2, 0) => Box::new(GreedyBot::new()),
-                _ => Box::new(RandomBot::new(i.wrapping_mul(31).wrapping_add(s))),
-            }
-        })
-        .collect()
-}
-
 fn table(name: &str) -> Table {
     Table::new(mj_dsl::load(name).expect("ruleset loads")).expect("table rules")
 }
@@ -259,7 +250,7 @@ fn coverage(name: &str, hands: u64) -> (BTreeMap<String, u64>, u64) {
     let mut wins = 0;
     for i in 0..hands {
         let round = Wind::from_index((i / 4 % 4) as u8).unwrap_or_default();
-        let mut ps = players(i, n);
+        let mut ps = common::mixed_seats(i, n);
         let r = play_hand(&t, &mut ps, i, (i % n as u64) as usize, round)
             .unwrap_or_else(|e| panic!("{name} hand {i}: {e}"));
         for fans in rescored(&t, &r, &format!("{name} hand {i}")) {
@@ -340,7 +331,7 @@ fn every_jia_jue_zhang_win_in_jingji_matches_had_the_exposed_pung() {
     let mut seen: BTreeMap<String, u64> = t.ruleset.fans.iter().map(|f| (f.id.clone(), 0)).collect();
     let (mut hands, mut wins, mut jia_wins) = (0u64, 0u64, 0u64);
     for m in 0..matches {
-        let mut ps = players(m, 4);
+        let mut ps = common::mixed_seats(m, 4);
         let result = play_match(&t, &mut ps, m, None).unwrap_or_else(|e| panic!("match {m}: {e}"));
         for (h, r) in result.hands.iter().enumerate() {
             hands += 1;

@@ -11,26 +11,17 @@
 //! MJ_LONG_RUN_HANDS=1000000 cargo test --release -p mj-dsl --test long_run -- --nocapture
 //! ```
 
+mod common;
+
 use std::time::Instant;
 
 use mj_core::game::play::run_observed;
-use mj_core::game::{legal_actions, new_hand, replay, GreedyBot, Player, RandomBot, Record, Rules};
+use mj_core::game::{legal_actions, new_hand, replay, Record, Rules};
 use mj_core::Wind;
 use mj_dsl::table::Table;
 
 /// Every this many hands, the record is written as JSON, read back and replayed.
 const REPLAY_EVERY: u64 = 1_000;
-
-fn players(i: u64, n: usize) -> Vec<Box<dyn Player>> {
-    (0..n as u64)
-        .map(|s| -> Box<dyn Player> {
-            match (i % 3, s % 2) {
-                (0, _) | (2, 0) => Box::new(GreedyBot::new()),
-                _ => Box::new(RandomBot::new(i.wrapping_mul(31).wrapping_add(s))),
-            }
-        })
-        .collect()
-}
 
 #[derive(Default, Debug, Clone, Copy)]
 struct Counts {
@@ -54,7 +45,7 @@ fn run_ruleset(name: &str, first: u64, hands: u64) -> Counts {
         let (mut st, mut events) =
             new_hand(&t, i, dealer, round).unwrap_or_else(|e| panic!("{name} hand {i}: deal: {e}"));
         assert_eq!(st.census(), total, "{name} hand {i}: tiles lost at the deal");
-        let mut ps = players(i, n);
+        let mut ps = common::mixed_seats(i, n);
         let mut steps = 0u64;
         run_observed(&t, &mut st, &mut ps, &mut events, &mut |s, seat, action| {
             steps += 1;

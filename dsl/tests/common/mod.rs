@@ -349,3 +349,16 @@ pub fn win_totals(r: &Record) -> Vec<(usize, i64)> {
         })
         .collect()
 }
+
+/// The seats of game `i` in the long property runs: all greedy, all random, or greedy and random
+/// in turn, so that the runs meet both players' habits.
+pub fn mixed_seats(i: u64, n: usize) -> Vec<Box<dyn mj_core::game::Player>> {
+    (0..n as u64)
+        .map(|s| -> Box<dyn mj_core::game::Player> {
+            match (i % 3, s % 2) {
+                (0, _) | (2, 0) => Box::new(mj_core::game::GreedyBot::new()),
+                _ => Box::new(mj_core::game::RandomBot::new(i.wrapping_mul(31).wrapping_add(s))),
+            }
+        })
+        .collect()
+}
