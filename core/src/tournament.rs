@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
 mod file;
+mod result;
 pub use file::{entrants, FORMAT as EVENT_FORMAT, VERSION as EVENT_VERSION};
+pub use result::ResultRanking;
 
 /// A tie-break after total ranking points, in the order the competition lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -86,6 +88,11 @@ pub struct Competition {
     /// gives, for every seat, the seat its player moves to; `[]` changes nothing.
     #[serde(default)]
     pub session_seat_changes: Vec<Vec<usize>>,
+    /// A table's ranking points are each player's match result (points over the return in
+    /// units, plus the ranking points of its place as uma, plus the oka to first place) rather
+    /// than the ranking points of its place alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<ResultRanking>,
 }
 
 fn one() -> u32 {
@@ -454,7 +461,12 @@ impl Event {
         } else {
             RankingTies::SeatOrder
         };
-        Some(rank(&scores, &self.competition.ranking_points, ties))
+        let (places, ranking) = rank(&scores, &self.competition.ranking_points, ties);
+        let ranking = match &self.competition.result {
+            Some(r) => r.results(&scores, &places, &ranking),
+            None => ranking,
+        };
+        Some((places, ranking))
     }
 
     /// Records the scores of table `table` (0-based) of round `round` (0-based), by seat.

@@ -21,6 +21,7 @@ fn chinese_official() -> Competition {
         advancement: None,
         sessions: 1,
         session_seat_changes: vec![],
+        result: None,
     }
 }
 
@@ -226,6 +227,7 @@ fn jingji_table_winners_and_the_best_second_advance() {
         }),
         sessions: 4,
         session_seat_changes: vec![vec![1, 0, 3, 2], vec![2, 3, 0, 1], vec![1, 0, 3, 2]],
+        result: None,
     };
     let mut e = Event::new("jingji", c, entrants("A B C D E F G H I", &[]), 1).unwrap();
     // Four 局 totals at each table (each 局 starts at 100).
@@ -274,6 +276,7 @@ fn three_player_tables_rank_by_their_own_points() {
         advancement: None,
         sessions: 1,
         session_seat_changes: vec![],
+        result: None,
     };
     let mut e = Event::new("kawuxing", c, entrants("A B C", &[]), 2).unwrap();
     let t3 = |p: [usize; 3], s: [i64; 3]| Table {

@@ -3,7 +3,7 @@
 
 use crate::schema;
 use crate::Ruleset;
-use mj_core::tournament::{Absence, Advancement, Competition, Event, TieBreak};
+use mj_core::tournament::{Absence, Advancement, Competition, Event, ResultRanking, TieBreak};
 
 /// A problem with `[competition]`: the key, the message and a help line.
 pub type Problem = (String, String, String);
@@ -53,7 +53,8 @@ pub fn resolve(
         .clone()
         .or_else(|| m.map(|m| m.ranking_points.clone()))
         .unwrap_or_default();
-    if ranking_points.is_empty() {
+    let result = result_ranking(raw, m)?;
+    if ranking_points.is_empty() && result.is_none() {
         return Err(problem(
             "ranking_points",
             "no `ranking_points`: give them here or in [match]".into(),
@@ -130,6 +131,13 @@ pub fn resolve(
             "the number of 局 a table plays in one round, default 1",
         ));
     }
+    if sessions > 1 && result.is_some() {
+        return Err(problem(
+            "sessions",
+            format!("`sessions` = {sessions} with `ranking` = \"result\""),
+            "a table ranked by its match result plays one match a round: leave sessions out",
+        ));
+    }
     if raw.session_seat_changes.len() >= sessions as usize && !raw.session_seat_changes.is_empty() {
         return Err(problem(
             "session_seat_changes",
@@ -157,7 +165,9 @@ pub fn resolve(
         sessions,
         session_seat_changes: raw.session_seat_changes.clone(),
         table_size,
-        high_ranking: raw.high_ranking.unwrap_or(ranking_points[0]),
+        high_ranking: raw
+            .high_ranking
+            .unwrap_or(ranking_points.first().copied().unwrap_or(0)),
         ranking_points,
         share_ties,
         tie_breaks: chain("tie_breaks", &raw.tie_breaks)?,
@@ -166,7 +176,37 @@ pub fn resolve(
         bye_ranking_points: raw.bye_ranking_points.unwrap_or(0),
         bye_score: raw.bye_score.or(m.map(|m| m.start_points)).unwrap_or(0),
         advancement,
+        result,
     })
+}
+
+/// `ranking`: `None` for ranking points by place, or the match-result rule from `[match]`.
+fn result_ranking(
+    raw: &schema::Competition,
+    m: Option<&schema::Match>,
+) -> Result<Option<ResultRanking>, Problem> {
+    match raw.ranking.as_deref() {
+        None | Some("places") => Ok(None),
+        Some("result") => {
+            let m = m.filter(|m| m.point_unit.is_some_and(|u| u > 0)).ok_or_else(|| {
+                problem(
+                    "ranking",
+                    "`ranking` = \"result\" needs [match] point_unit".into(),
+                    "give [match] point_unit (points per result point, e.g. 1000) and return_points",
+                )
+            })?;
+            Ok(Some(ResultRanking {
+                start_points: m.start_points,
+                return_points: m.return_points.unwrap_or(m.start_points),
+                point_unit: m.point_unit.unwrap_or(1),
+            }))
+        }
+        Some(other) => Err(problem(
+            "ranking",
+            format!("`ranking` = \"{other}\" is not supported"),
+            "use \"places\" (ranking points by place) or \"result\" (the match's final result with uma and oka)",
+        )),
+    }
 }
 
 /// A penalty as `mj tournament record --penalty` gives it.

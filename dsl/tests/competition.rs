@@ -67,10 +67,48 @@ fn broken_competition_tables_are_reported_at_the_key() {
             "not a seat permutation",
         ),
         ("session_seat_changes = [[1, 0, 3, 2]]", "1 changes for 1 session"),
+        ("ranking = \"luck\"", "`ranking` = \"luck\" is not supported"),
+        ("ranking = \"result\"", "needs [match] point_unit"),
     ] {
         let err = with(body).expect_err(body);
         assert!(err.contains(needle), "{body}: {err}");
         assert!(err.contains("[competition]"), "{body}: {err}");
     }
     assert!(with("ranking_points = [3, 1, 0]").is_ok());
+}
+
+#[test]
+fn riichi_tables_rank_by_the_match_result() {
+    // riichi.md Decision 14: the result counts from 30,000 in thousands, uma +20/+10/-10/-20.
+    let c = mj_dsl::load("riichi")
+        .unwrap()
+        .competition
+        .expect("[competition]");
+    let r = c.result.expect("ranking = result");
+    assert_eq!(
+        (r.start_points, r.return_points, r.point_unit),
+        (25000, 30000, 1000)
+    );
+    assert_eq!(c.ranking_points, vec![20, 10, -10, -20]);
+    assert!(!c.share_ties);
+    // The EMA rules start at 30,000 with no oka; three-player riichi returns 40,000.
+    let ema = mj_dsl::load("riichi-ema").unwrap().competition.unwrap();
+    let r = ema.result.unwrap();
+    assert_eq!((r.start_points, r.return_points), (30000, 30000));
+    assert_eq!(ema.ranking_points, vec![15, 5, -5, -15]);
+    let sanma = mj_dsl::load("riichi-sanma").unwrap().competition.unwrap();
+    let r = sanma.result.unwrap();
+    assert_eq!(
+        (sanma.table_size, r.start_points, r.return_points),
+        (3, 35000, 40000)
+    );
+    // Without uma the results are the points alone; a result table needs no ranking points.
+    let no_uma = mj_dsl::load("riichi[uma=false]").unwrap().competition.unwrap();
+    assert!(no_uma.ranking_points.is_empty() && no_uma.result.is_some());
+    // Several matches a round cannot each be ranked by one result.
+    let text = "[ruleset]\nname = \"r2\"\nextends = \"riichi\"\n\n[competition]\nsessions = 2\n";
+    let err = mj_dsl::load_from_memory("r2", &[("ruleset.toml", text)])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("one match a round"), "{err}");
 }

@@ -738,4 +738,8 @@ pub struct Competition {
     /// Seat changes between a round's sessions, as `[match] seat_changes`.
     #[serde(default)]
     pub session_seat_changes: Vec<Vec<usize>>,
+    /// What a table's ranking points are: "places" (the ranking points of each place, the
+    /// default) or "result" (each player's match result: points over `[match] return_points`
+    /// in `point_unit`s, plus its place's ranking points as uma, plus the oka to first place).
+    pub ranking: Option<String>,
 }
