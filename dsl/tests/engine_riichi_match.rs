@@ -331,3 +331,95 @@ fn a_long_renchan_does_not_cut_the_round_short() {
         .collect();
     assert_eq!(seq, order);
 }
+
+/// A greedy player whose answer to あがりやめ is `stops`, counting the times it was asked.
+struct Dealer {
+    bot: GreedyBot,
+    stops: bool,
+    asked: std::rc::Rc<std::cell::Cell<u32>>,
+}
+
+impl Player for Dealer {
+    fn name(&self) -> String {
+        "dealer".into()
+    }
+    fn choose(
+        &mut self,
+        view: &mj_core::game::SeatView,
+        legal: &[mj_core::game::Action],
+    ) -> mj_core::game::Action {
+        self.bot.choose(view, legal)
+    }
+    fn stop_match(&mut self, seat: usize, totals: &[i64]) -> bool {
+        // Asked only as the first-placed dealer with 30,000 or more (Decision 14).
+        assert_eq!(seat, 3);
+        assert!(
+            totals[3] >= 30_000 && totals.iter().all(|&x| x <= totals[3]),
+            "{totals:?}"
+        );
+        self.asked.set(self.asked.get() + 1);
+        self.stops
+    }
+}
+
+/// From South 4 with seat 3 dealing at 40,000: the match with seat 3 played by a [`Dealer`]
+/// that stops or not, and how many times it was asked.
+fn south4_dealer(t: &Table, seed: u64, stops: bool) -> (MatchResult, u32) {
+    let asked = std::rc::Rc::new(std::cell::Cell::new(0));
+    let mut players = bots(3);
+    players.push(Box::new(Dealer {
+        bot: GreedyBot::new(),
+        stops,
+        asked: asked.clone(),
+    }));
+    let from = south4_start(vec![20_000, 20_000, 20_000, 40_000]);
+    let m = play_match_from(t, &mut players, seed, None, &from).expect("match");
+    (m, asked.get())
+}
+
+#[test]
+fn the_dealer_first_in_the_last_hand_chooses_whether_to_stop() {
+    // Decision 14: "the dealer ending first with 30,000+ in the last hand *may* stop
+    // (あがりやめ)": the dealer's player is asked; stopping ends the match at that hand, playing
+    // on deals South 4 again (one more counter) and the match goes on.
+    let t = table("riichi");
+    let (mut stopped, mut went_on) = (0, 0);
+    for seed in 0..40 {
+        let (stop, asked) = south4_dealer(&t, seed, true);
+        if asked == 0 {
+            continue;
+        }
+        // The dealer kept the deal in the first hand and stopped: that hand was the last.
+        assert_eq!((asked, stop.hands.len()), (1, 1), "seed {seed}");
+        stopped += 1;
+        // The same hand again, but the dealer plays on: the next hand is South 4 again.
+        let (on, asked) = south4_dealer(&t, seed, false);
+        assert!(asked >= 1, "seed {seed}");
+        assert_eq!(on.hands[0], stop.hands[0], "seed {seed}");
+        assert!(on.hands.len() >= 2, "seed {seed}: {} hands", on.hands.len());
+        let second = &on.hands[1];
+        let again = (second.dealer, second.round, second.dealer_streak, second.counters);
+        assert_eq!(again, (3, 'S', 1, 1), "seed {seed}");
+        went_on += 1;
+    }
+    assert!(
+        stopped >= 2 && went_on >= 2,
+        "seen {stopped} stops, {went_on} plays on"
+    );
+    // The greedy bot stops (the trait's default), as the engine did before the choice.
+    let m = play_from(&t, 0, &south4_start(vec![20_000, 20_000, 20_000, 40_000]));
+    let (stop, _) = south4_dealer(&t, 0, true);
+    assert_eq!(m.hands.len(), stop.hands.len());
+}
+
+#[test]
+fn a_random_bot_stops_at_random_from_its_seed() {
+    use mj_core::game::RandomBot;
+    let answers = |seed| {
+        let mut r = RandomBot::new(seed);
+        (0..40).map(|_| r.stop_match(0, &[30_000, 0])).collect::<Vec<_>>()
+    };
+    let a = answers(9);
+    assert!(a.contains(&true) && a.contains(&false), "{a:?}");
+    assert_eq!(a, answers(9));
+}

@@ -31,30 +31,54 @@ pub fn final_round(table: &TableRules, rounds: u32) -> u32 {
     regular.saturating_add(extra).min(3)
 }
 
-/// Whether the match ends after the hand `h`, in a match of `rounds` regular rounds.
+/// What the rules say after a hand: the match is over, goes on, or is the dealer's to end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Over,
+    GoesOn,
+    /// The dealer kept the deal in the stretch placed first (with the target or more when one
+    /// is set) under `last_dealer_stops`: its player may end the match (あがりやめ) or play on.
+    DealerMayStop,
+}
+
+/// Whether the match ends after the hand `h`, in a match of `rounds` regular rounds, with a
+/// dealer who may stop ([`Verdict::DealerMayStop`]) stopping.
 pub fn match_over(table: &TableRules, rounds: u32, h: &AfterHand) -> bool {
+    verdict(table, rounds, h) != Verdict::GoesOn
+}
+
+/// What the rules say after the hand `h`, in a match of `rounds` regular rounds.
+pub fn verdict(table: &TableRules, rounds: u32, h: &AfterHand) -> Verdict {
+    let over = |b: bool| if b { Verdict::Over } else { Verdict::GoesOn };
     let floor = table.floor.unwrap_or(0);
     let at_floor = h.totals.iter().filter(|&&t| t <= floor).count();
     if table.end_at_floor.is_some_and(|k| at_floor >= usize::from(k)) {
-        return true;
+        return Verdict::Over;
     }
     let end = &table.match_end;
     if end.end_below.is_some_and(|b| h.totals.iter().any(|&t| t < b)) {
-        return true;
+        return Verdict::Over;
     }
     let regular = rounds.clamp(1, 4) - 1;
     let stretch = h.round > regular || (h.round == regular && h.last_deal);
     if !stretch {
-        return false;
+        return Verdict::GoesOn;
     }
     let mine = h.totals.get(h.dealer).copied().unwrap_or(i64::MIN);
     if h.dealer_stays {
-        return end.last_dealer_stops
+        let may = end.last_dealer_stops
             && is_first(h.totals, h.dealer, table.ranking_ties)
             && end.target.is_none_or(|t| mine >= t);
+        return if may {
+            Verdict::DealerMayStop
+        } else {
+            Verdict::GoesOn
+        };
     }
-    (h.last_deal && h.round >= final_round(table, rounds))
-        || end.target.is_some_and(|t| h.totals.iter().any(|&x| x >= t))
+    over(
+        (h.last_deal && h.round >= final_round(table, rounds))
+            || end.target.is_some_and(|t| h.totals.iter().any(|&x| x >= t)),
+    )
 }
 
 /// Whether `p` is placed first: ahead of everyone, or tied with lower seats only when tied

@@ -2,7 +2,7 @@
 //! ruleset's rotation, players changing seats between rounds as the ruleset says, with running
 //! totals per player and ranking points by place.
 
-use super::match_end::{final_round, match_over, AfterHand};
+use super::match_end::{final_round, verdict, AfterHand, Verdict};
 use super::play::{play_hand_at, PlayError};
 use super::player::Player;
 use super::record::{Record, RecordEvent};
@@ -216,12 +216,26 @@ pub fn play_match_from(
 ) -> Result<MatchResult, PlayError> {
     let n = rules.table().player_count();
     let mut cur: Vec<usize> = (0..n).collect();
-    let result = play_match_with(rules, seed, rounds, from, &mut |h: &MatchHand| {
-        arrange(players, &mut cur, h.occupant);
-        play_hand_at(rules, players, h.seed, h.dealer, h.round, h.start)
-    });
+    // Both the hands and the dealer's choice to stop ask the players, arranged for the hand.
+    let seated = std::cell::RefCell::new((players, &mut cur));
+    let result = play_match_asking(
+        rules,
+        seed,
+        rounds,
+        from,
+        &mut |h: &MatchHand| {
+            let (players, cur) = &mut *seated.borrow_mut();
+            arrange(players, cur, h.occupant);
+            play_hand_at(rules, players, h.seed, h.dealer, h.round, h.start)
+        },
+        &mut |seat: usize, totals: &[i64]| {
+            let (players, _) = &mut *seated.borrow_mut();
+            players.get_mut(seat).is_none_or(|p| p.stop_match(seat, totals))
+        },
+    );
+    let (players, cur) = seated.into_inner();
     // Hand the players back in their starting order, whatever happened.
-    arrange(players, &mut cur, &(0..n).collect::<Vec<_>>());
+    arrange(players, cur, &(0..n).collect::<Vec<_>>());
     result
 }
 
@@ -237,13 +251,27 @@ pub struct MatchHand<'a> {
 
 /// [`play_match_from`] with each hand played by `hand` (a referee over external players, say)
 /// instead of the engine's players: the same seeds, rotation, counters, ending and results. A
-/// hand whose record ends in a forfeit ends the match: the referee has stopped the game.
+/// hand whose record ends in a forfeit ends the match: the referee has stopped the game. A
+/// dealer who may stop (あがりやめ) stops.
 pub fn play_match_with<E>(
     rules: &dyn Rules,
     seed: u64,
     rounds: Option<u32>,
     from: &MatchStart,
     hand: &mut dyn FnMut(&MatchHand) -> Result<Record, E>,
+) -> Result<MatchResult, E> {
+    play_match_asking(rules, seed, rounds, from, hand, &mut |_, _| true)
+}
+
+/// [`play_match_with`], asking `stop` whether a dealer who may end the match (あがりやめ,
+/// `[match] last_dealer_stops`) does: it is given the dealer's seat and every seat's points.
+pub fn play_match_asking<E>(
+    rules: &dyn Rules,
+    seed: u64,
+    rounds: Option<u32>,
+    from: &MatchStart,
+    hand: &mut dyn FnMut(&MatchHand) -> Result<Record, E>,
+    stop: &mut dyn FnMut(usize, &[i64]) -> bool,
 ) -> Result<MatchResult, E> {
     let table = rules.table();
     let n = table.player_count();
@@ -315,18 +343,21 @@ pub fn play_match_with<E>(
                     // A match of so many hands ends at its count, or early as the table says
                     // (the floor, a player below the threshold): never in a stretch of rounds.
                     Some(h) => {
-                        hands.len() + 1 >= h
-                            || match_over(
-                                table,
-                                rounds,
-                                &AfterHand {
-                                    round: 0,
-                                    last_deal: false,
-                                    ..after
-                                },
-                            )
+                        let early = AfterHand {
+                            round: 0,
+                            last_deal: false,
+                            ..after
+                        };
+                        hands.len() + 1 >= h || verdict(table, rounds, &early) == Verdict::Over
                     }
-                    None => match_over(table, rounds, &after),
+                    None => match verdict(table, rounds, &after) {
+                        Verdict::Over => true,
+                        Verdict::GoesOn => false,
+                        Verdict::DealerMayStop => {
+                            let by_seat: Vec<i64> = occupant.iter().map(|&p| totals[p]).collect();
+                            stop(dealer, &by_seat)
+                        }
+                    },
                 };
             counters = next_counters(dealer, &record.winners(), counters);
             deposits = record.deposits_left();

@@ -68,6 +68,14 @@ pub trait Player {
     /// A short name for records (`greedy`, `random`).
     fn name(&self) -> String;
     fn choose(&mut self, view: &SeatView, legal: &[Action]) -> Action;
+    /// あがりやめ: this player dealt the match's last deal (or an extension hand), kept the
+    /// deal and is placed first (`[match] last_dealer_stops`): `true` ends the match there,
+    /// `false` plays on as dealer. `totals` are every seat's points, `seat` this player's.
+    /// The default stops.
+    fn stop_match(&mut self, seat: usize, totals: &[i64]) -> bool {
+        let _ = (seat, totals);
+        true
+    }
 }
 
 /// Picks uniformly among the legal actions, from its own seeded generator.
@@ -88,6 +96,10 @@ impl Player for RandomBot {
     fn choose(&mut self, _view: &SeatView, legal: &[Action]) -> Action {
         let i = self.rng.below(legal.len() as u64) as usize;
         legal.get(i).copied().unwrap_or(Action::Pass)
+    }
+    /// Stops or plays on at random, from the same generator.
+    fn stop_match(&mut self, _seat: usize, _totals: &[i64]) -> bool {
+        self.rng.below(2) == 0
     }
 }
 

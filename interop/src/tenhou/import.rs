@@ -7,7 +7,7 @@
 use super::log::{Event, Init, Log};
 use super::replay::{play, Mismatch};
 use super::wall::Kinds;
-use mj_core::game::match_end::{match_over, AfterHand};
+use mj_core::game::match_end::{verdict, AfterHand, Verdict};
 use mj_core::game::matchplay::rank;
 use mj_core::game::rules::RankingTies;
 use mj_core::game::{next_counters, Record, Rules};
@@ -235,14 +235,10 @@ pub fn import(t: &Table, log: &Log, file: &str) -> Outcome {
             }
             // The log goes on exactly when our match rules say the game is not over.
             let goes_on = k + 1 < count;
-            if (goes_on || !log.cut_off) && ends(t, log, init, &record, tot) == goes_on {
-                let said = |over: bool| if over { "the game ends" } else { "the game goes on" };
-                let m = Mismatch {
-                    event: "the match end".into(),
-                    expected: said(!goes_on).into(),
-                    got: format!("{} at points {tot:?}", said(goes_on)),
-                };
-                diverge(&mut out, k + 1, m);
+            if goes_on || !log.cut_off {
+                if let Some(m) = end_mismatch(ends(t, log, init, &record, tot), goes_on, tot) {
+                    diverge(&mut out, k + 1, m);
+                }
             }
         }
         out.deltas.push(Some(ours));
@@ -275,10 +271,26 @@ pub fn import(t: &Table, log: &Log, file: &str) -> Outcome {
     out
 }
 
-/// Whether our match rules end the game after the hand that `init` began, leaving `totals`:
-/// Tenhou's rounds are numbered 0 = East 1, 4 = South 1, the first dealer seat 0; a game
-/// without the hanchan bit of `GO type` (0x08) is East only.
-fn ends(t: &Table, log: &Log, init: &Init, record: &Record, totals: &[i64]) -> bool {
+/// The mismatch when the log goes on (`goes_on`) where our rules end the game, or the other
+/// way round; a dealer who may stop (あがりやめ) chose as the log shows, either way agreeing.
+fn end_mismatch(v: Verdict, goes_on: bool, totals: &[i64]) -> Option<Mismatch> {
+    let disagree = match v {
+        Verdict::Over => goes_on,
+        Verdict::GoesOn => !goes_on,
+        Verdict::DealerMayStop => false,
+    };
+    let said = |over: bool| if over { "the game ends" } else { "the game goes on" };
+    disagree.then(|| Mismatch {
+        event: "the match end".into(),
+        expected: said(!goes_on).into(),
+        got: format!("{} at points {totals:?}", said(goes_on)),
+    })
+}
+
+/// What our match rules say after the hand that `init` began, leaving `totals`: Tenhou's
+/// rounds are numbered 0 = East 1, 4 = South 1, the first dealer seat 0; a game without the
+/// hanchan bit of `GO type` (0x08) is East only.
+fn ends(t: &Table, log: &Log, init: &Init, record: &Record, totals: &[i64]) -> Verdict {
     let table = t.table();
     let rounds = match log.go_type {
         Some(g) if g & 0x08 == 0 => 1,
@@ -293,7 +305,7 @@ fn ends(t: &Table, log: &Log, init: &Init, record: &Record, totals: &[i64]) -> b
         round: u32::from(init.round / 4),
         last_deal: usize::from(init.round % 4) + 1 == table.player_count(),
     };
-    match_over(table, rounds, &after)
+    verdict(table, rounds, &after)
 }
 
 /// The end of the game: deposits still on the table go to the first-placed player (ties by
@@ -311,5 +323,25 @@ fn finish(t: &Table, totals: &mut [i64], last: Option<&Record>) {
     let (places, _) = rank(totals, &[], RankingTies::SeatOrder);
     if let Some(first) = places.iter().position(|&p| p == 0) {
         totals[first] = totals[first].saturating_add(pot);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dealer_who_may_stop_agrees_with_the_log_either_way() {
+        // Decision 14: the dealer "may" stop (あがりやめ): a log that ends there and one that
+        // goes on both follow our rules; otherwise the log must do what the rules say.
+        let t = [40_000, 20_000, 20_000, 20_000];
+        assert!(end_mismatch(Verdict::DealerMayStop, true, &t).is_none());
+        assert!(end_mismatch(Verdict::DealerMayStop, false, &t).is_none());
+        assert!(end_mismatch(Verdict::Over, false, &t).is_none());
+        assert!(end_mismatch(Verdict::GoesOn, true, &t).is_none());
+        let m = end_mismatch(Verdict::Over, true, &t).expect("the log goes on");
+        assert_eq!(m.expected, "the game goes on");
+        assert!(m.got.starts_with("the game ends at points"), "{}", m.got);
+        assert!(end_mismatch(Verdict::GoesOn, false, &t).is_some());
     }
 }
