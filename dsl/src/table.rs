@@ -87,6 +87,34 @@ fn exchange_rule(play: &crate::schema::Play) -> Result<Option<Exchange>, String>
     }))
 }
 
+/// `[play] after_win` and `winner_locked` as the engine takes them.
+fn after_win_rule(rs: &Ruleset) -> Result<AfterWin, String> {
+    let play = &rs.play;
+    let rule = match play.after_win.as_deref() {
+        None | Some("end") => AfterWin::End,
+        Some("leave") => AfterWin::Leave,
+        Some("stay") => AfterWin::Stay {
+            locked: play.winner_locked,
+        },
+        Some(other) => return Err(bad("after_win", other, "end, leave, stay")),
+    };
+    if play.winner_locked && !matches!(rule, AfterWin::Stay { .. }) {
+        return Err(
+            "ruleset [play] winner_locked = true needs after_win = \"stay\" (only winners who stay in keep a locked hand)"
+                .to_string(),
+        );
+    }
+    if matches!(rule, AfterWin::Stay { .. })
+        && (rs.bonus_win_fans.0.is_some() || rs.bonus_win_fans.1.is_some())
+    {
+        return Err(
+            "ruleset [play] after_win = \"stay\" with a win on bonus tiles alone ([win] bonus_win): a win on bonus tiles sets no tile aside, so the winner could not play on; use \"end\" or \"leave\""
+                .to_string(),
+        );
+    }
+    Ok(rule)
+}
+
 /// Maps the ruleset's play settings to engine enums.
 pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
     let play = &rs.play;
@@ -124,11 +152,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
             ))
         }
     };
-    let after_win = match play.after_win.as_deref() {
-        None | Some("end") => AfterWin::End,
-        Some("leave") => AfterWin::Leave,
-        Some(other) => return Err(bad("after_win", other, "end, leave")),
-    };
+    let after_win = after_win_rule(rs)?;
     let (dealer, dealer_after_multiple, dealer_after_draw) = dealer_rules(play)?;
     if let Some(w) = &play.after_kong_discard_word {
         if !rs.context_words.iter().any(|c| &c.word == w) {

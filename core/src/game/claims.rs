@@ -8,7 +8,7 @@ use super::event::{AbortReason, Event, KongKind};
 use super::money::{capped, deposit, ends_with_other_first, kong_allowed, transfer_kong_money};
 use super::rules::{ClaimKind, Furiten, MissedWin, MultipleWinners, Rules, WinJudgement, WinSource};
 use super::state::{Offer, Phase, State, Turn, TurnStart};
-use super::win::{discard_win, finish, shape_waits, win_facts};
+use super::win::{discard_win, finish, kong_keeps_waits, shape_waits, win_facts, won_locked};
 use crate::hand::Hand;
 use crate::meld::{From, Meld};
 use crate::tile::{Counts, Tile, TileSet};
@@ -17,7 +17,7 @@ use crate::tile::{Counts, Tile, TileSet};
 /// included last. Claims other than a win are closed once the wall the next draw would come from
 /// is empty, unless the ruleset says otherwise: the last discard can only be won on. A kong on a
 /// discard also needs a replacement from the claimer's wall. A declared player may only win, or
-/// kong a hidden triplet that keeps its waits.
+/// kong a hidden triplet that keeps its waits; so may a winner under the won-hand lock.
 pub(super) fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Offer) -> Vec<Action> {
     let table = rules.table();
     let set = rules.tiles();
@@ -50,6 +50,22 @@ pub(super) fn answer_options(rules: &dyn Rules, st: &State, seat: usize, o: &Off
     // A tile of the seat's declared void suit is never ponged or konged.
     if o.kong.is_none() && !o.bonus && claims_open && !s.is_void(set, tile) {
         let have = s.concealed[tile.id()];
+        if won_locked(rules, st, seat) {
+            // A winner under the won-hand lock: only a kong that leaves its waits as they were.
+            let mut after = s.concealed;
+            after[tile.id()] = after[tile.id()].saturating_sub(3);
+            if table.claims.exposed_kong
+                && have >= 3
+                && st.wall.remaining_for(seat) > 0
+                && kong_limit_open(rules, st)
+                && kong_keeps_waits(rules, s.melds.len(), &s.concealed, &after)
+                && kong_allowed(rules, st, seat, KongKind::Exposed, Some(o.from), false)
+            {
+                out.push(Action::ExposedKong);
+            }
+            out.push(Action::Pass);
+            return out;
+        }
         if let Some(d) = &s.declared {
             if table.claims.exposed_kong
                 && table.declaration.kong_on_discard

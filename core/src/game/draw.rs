@@ -3,7 +3,7 @@
 
 use super::event::{Event, KongKind, PaymentReason};
 use super::money::{kong_facts, pay};
-use super::rules::{DealerAfterDraw, DrawnFacts, KongMoney, KongReveal, Rules};
+use super::rules::{AfterWin, DealerAfterDraw, DrawnFacts, KongMoney, KongReveal, Rules};
 use super::state::{Phase, State, Turn, TurnStart};
 use super::win::{ready_value, shape_waits, wall_left_after};
 use crate::tile::Tile;
@@ -140,6 +140,9 @@ fn take(
 
 /// The drawn hand (荒牌), with the ruleset's drawn-hand payments.
 pub(super) fn exhaustive(rules: &dyn Rules, st: &mut State, ev: &mut Vec<Event>) {
+    // Seats that have left, or (winners staying in) have won, are not checked.
+    let exempt = st.drawn_exempt(matches!(rules.table().after_win, AfterWin::Stay { .. }));
+    let checked = |s: usize| !exempt.get(s).copied().unwrap_or(false);
     let facts = DrawnFacts {
         declared_order: st.declared_order(),
         kong_net: st.kong_net.clone(),
@@ -149,7 +152,7 @@ pub(super) fn exhaustive(rules: &dyn Rules, st: &mut State, ev: &mut Vec<Event>)
             .map(|s| s.declared.is_some() || !shape_waits(rules, s.melds.len(), &s.concealed).is_empty())
             .collect(),
         dealer_streak: st.dealer_streak,
-        left: st.left_facts(),
+        left: exempt.clone(),
         dealer: st.dealer,
         discards: st
             .seats
@@ -165,7 +168,7 @@ pub(super) fn exhaustive(rules: &dyn Rules, st: &mut State, ev: &mut Vec<Event>)
         ready_value: if rules.table().ready_values {
             (0..st.players())
                 .map(|s| {
-                    if st.is_in(s) {
+                    if checked(s) {
                         ready_value(rules, st, s)
                     } else {
                         None

@@ -119,7 +119,9 @@ impl WinHow {
         self.set_aside = s.bonus.iter().filter(|t| table.set_aside.contains(t)).count() as u32;
         // A tile set aside by choice is drawn for like a kong's: the win is no longer on the
         // first draw (as a concealed kong ends it).
-        self.first_turn = s.discards.is_empty() && melds == 0 && self.set_aside == 0;
+        // A seat that has won this hand and plays on (血流) is past its first turn too.
+        self.first_turn =
+            s.discards.is_empty() && melds == 0 && self.set_aside == 0 && !st.winners.contains(&seat);
         // Before the winner's first discard every discard of the dealer's is its first: the
         // dealer discards again only after every seat in between has had a turn.
         let n = st.players().max(1);

@@ -91,6 +91,7 @@ impl Knowledge {
                 // A seat's requests do not say which copies are red.
                 red: [0; MAX_KINDS],
                 meld_red: Vec::new(),
+                won: Vec::new(),
             })
             .collect();
         let phase = match self.moment {

@@ -62,6 +62,15 @@ pub enum AfterWin {
     /// calls, pays and is paid nothing more and is skipped in turn order; the seat after the
     /// (last) winner draws next. The hand ends when one player is left in, or at the wall's end.
     Leave,
+    /// Winners stay in and may win again (血流成河): each winning tile is set aside as the
+    /// winner's won tiles ([`crate::game::state::SeatState::won`]), every win is settled when it is
+    /// made, winners go on paying and being paid, and the seat after the (last) winner draws
+    /// next. The hand ends only at the wall's end, where the drawn-hand checks leave out every
+    /// seat that has won ([`DrawnFacts::left`]). With `locked`, a seat that has won keeps its
+    /// hand as it won it: on its turn it may only win, discard the tile it drew, or make a kong
+    /// with that tile that leaves its waits as they were; on a discard it may only win, or
+    /// make such a kong with the discard, or pass.
+    Stay { locked: bool },
 }
 
 /// A pre-play exchange of tiles (换三张).
@@ -633,8 +642,9 @@ pub struct DrawnFacts {
     pub ready: Vec<bool>,
     /// Hands in a row the dealer has kept the deal before this one.
     pub dealer_streak: u32,
-    /// Per seat: has already won and left the hand ([`AfterWin::Leave`]); such a seat takes no
-    /// part in the drawn hand's payments. Empty when nobody has left.
+    /// Per seat: has already won and left the hand ([`AfterWin::Leave`]), or (with
+    /// [`AfterWin::Stay`]) has won at least once this hand; such a seat takes no part in the
+    /// drawn hand's payments. Empty when nobody has.
     pub left: Vec<bool>,
     /// The seat dealing the hand.
     pub dealer: usize,

@@ -247,6 +247,7 @@ pub(super) fn deal(
                 void: None,
                 red: reds[s],
                 meld_red: Vec::new(),
+                won: Vec::new(),
             }
         })
         .collect();

@@ -214,6 +214,10 @@ pub struct SeatState {
     pub red: Counts,
     /// Red copies in each meld, by meld index; shorter than `melds` when the rest hold none.
     pub meld_red: Vec<u8>,
+    /// Tiles this seat has won on and set aside, in order ([`super::rules::AfterWin::Stay`]):
+    /// out of the hand, counted once. Several winners of one discard: the first in turn order
+    /// from the discarder holds the tile. Empty under the other rules.
+    pub won: Vec<Tile>,
 }
 
 /// A ready declaration (亮倒).
@@ -531,6 +535,20 @@ impl State {
         (0..self.players()).filter(|&s| self.is_in(s)).count()
     }
 
+    /// The seats a drawn hand's checks leave out: those who have left, or (`stay`, for
+    /// [`super::rules::AfterWin::Stay`]) those who have won; empty when there are none.
+    pub fn drawn_exempt(&self, stay: bool) -> Vec<bool> {
+        if !stay {
+            return self.left_facts();
+        }
+        let won: Vec<bool> = (0..self.players()).map(|s| self.winners.contains(&s)).collect();
+        if won.contains(&true) {
+            won
+        } else {
+            Vec::new()
+        }
+    }
+
     /// `left` as the facts give it: empty while nobody has left.
     pub fn left_facts(&self) -> Vec<bool> {
         if self.left.iter().any(|&l| l) {
@@ -544,8 +562,8 @@ impl State {
         matches!(self.phase, Phase::Over { .. })
     }
 
-    /// Every physical tile counted once: hands, melds, unclaimed discards, bonus tiles set aside
-    /// and the wall. Equals the tile set's total at every step.
+    /// Every physical tile counted once: hands, melds, unclaimed discards, bonus tiles set aside,
+    /// tiles won and set aside, and the wall. Equals the tile set's total at every step.
     pub fn census(&self) -> usize {
         let mut n = self.wall.physical();
         for s in &self.seats {
@@ -553,6 +571,7 @@ impl State {
             n += s.melds.iter().map(|m| m.len()).sum::<usize>();
             n += s.discards.iter().filter(|d| !d.claimed).count();
             n += s.bonus.len();
+            n += s.won.len();
         }
         n
     }
@@ -592,6 +611,7 @@ mod tests {
             void: None,
             red: [0; crate::tile::MAX_KINDS],
             meld_red: Vec::new(),
+            won: Vec::new(),
         };
         s.concealed[4] = held;
         s.red[4] = red;

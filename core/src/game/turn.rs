@@ -13,7 +13,7 @@ use super::money::{capped, deposit, ends_with_other_first, kong_allowed, pay};
 use super::prepare::{prepare_actions, prepare_step};
 use super::rules::{DiscardRunFacts, Rules, WinSource};
 use super::state::{Declared, Discarded, Phase, State, Turn, TurnStart};
-use super::win::{finish, self_win, shape_waits, wall_left_after, win_facts};
+use super::win::{finish, kong_keeps_waits, self_win, shape_waits, wall_left_after, win_facts, won_locked};
 use crate::meld::Meld;
 use crate::tile::{Counts, Tile, TileSet};
 use std::fmt;
@@ -147,6 +147,14 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
     }
     // A declared hand is frozen: kongs only when they leave the waits as declared.
     let frozen = s.declared.as_ref();
+    // A seat that has won and stays in under the won-hand lock: kongs only with the tile it
+    // drew, leaving its waits as they were; its only discard is that tile.
+    let won_lock = won_locked(rules, st, t.seat);
+    let keeps_won_waits = |k: Tile, melds: usize, after: &Counts| {
+        let mut before = s.concealed;
+        before[k.id()] -= 1;
+        drawn == Some(k) && kong_keeps_waits(rules, melds, &before, after)
+    };
     let keeps_waits =
         |d: &Declared, melds: usize, after: &Counts| shape_waits(rules, melds, after) == d.waits;
     let kongs_open = kong_replacement_open(rules, st, t.seat)
@@ -164,6 +172,10 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
                     let mut after = s.concealed;
                     after[k.id()] -= 4;
                     drawn == Some(k) && d.hidden.contains(&k) && keeps_waits(d, s.melds.len() + 1, &after)
+                }) && (!won_lock || {
+                    let mut after = s.concealed;
+                    after[k.id()] -= 4;
+                    keeps_won_waits(k, s.melds.len(), &after)
                 });
                 if ok && kong_allowed(rules, st, t.seat, KongKind::Concealed, None, after_kong_of(t)) {
                     out.push(Action::ConcealedKong(k));
@@ -178,7 +190,7 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
                             let mut after = s.concealed;
                             after[tile.id()] -= 1;
                             drawn == Some(tile) && keeps_waits(d, s.melds.len(), &after)
-                        });
+                        }) && (!won_lock || drawn == Some(tile));
                         if ok && kong_allowed(rules, st, t.seat, KongKind::Added, None, after_kong_of(t)) {
                             out.push(Action::AddedKong(tile));
                         }
@@ -189,8 +201,8 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
     }
     // While the seat holds a tile of its declared void suit, only those may be discarded.
     let void_first = s.holds_void(set);
-    let mut candidates: Vec<Tile> = match (frozen, drawn) {
-        (Some(_), Some(d)) => vec![d],
+    let mut candidates: Vec<Tile> = match (frozen.is_some() || won_lock, drawn) {
+        (true, Some(d)) => vec![d],
         _ => set
             .tiles()
             .filter(|&k| s.concealed[k.id()] > 0 && (!void_first || s.is_void(set, k)))
@@ -216,7 +228,7 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
             .filter(|d| s.red[d.id()] > 0 && s.red[d.id()] < s.concealed[d.id()])
             .map(|&d| Action::DiscardRed(d)),
     );
-    if frozen.is_none() && may_declare(rules, st, t.seat) {
+    if frozen.is_none() && !won_lock && may_declare(rules, st, t.seat) {
         for &d in &allowed {
             let mut after = s.concealed;
             after[d.id()] -= 1;
@@ -254,7 +266,7 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
             table
                 .set_aside
                 .iter()
-                .filter(|k| s.concealed[k.id()] > 0 && (frozen.is_none() || drawn == Some(**k)))
+                .filter(|k| s.concealed[k.id()] > 0 && (frozen.is_none() && !won_lock || drawn == Some(**k)))
                 .map(|&k| Action::Bonus(k)),
         );
     }

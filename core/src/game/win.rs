@@ -28,6 +28,20 @@ pub fn shape_waits(rules: &dyn Rules, melds: usize, counts: &Counts) -> Vec<Tile
         .collect()
 }
 
+/// Whether `seat` has won this hand under [`AfterWin::Stay`] with `locked`: it keeps its hand as
+/// it won it (the table's won-hand lock).
+pub(super) fn won_locked(rules: &dyn Rules, st: &State, seat: usize) -> bool {
+    matches!(rules.table().after_win, AfterWin::Stay { locked: true }) && st.winners.contains(&seat)
+}
+
+/// Whether a kong by a seat under the won-hand lock leaves its waits as they were: `before` is its
+/// locked hand (3n+1 concealed tiles beside `melds` declared melds), `after` its concealed tiles
+/// once the kong is made (one meld more).
+pub(super) fn kong_keeps_waits(rules: &dyn Rules, melds: usize, before: &Counts, after: &Counts) -> bool {
+    let waits = shape_waits(rules, melds, before);
+    !waits.is_empty() && waits == shape_waits(rules, melds + 1, after)
+}
+
 /// What `seat`'s hand would score at most by winning on a discard (the judged total), over every
 /// tile it waits on, with no situational fact (no last tile, no kong): `None` when it waits on
 /// nothing it can win on. A tile counts as a wait only while a copy of it is outside the seat's
@@ -326,6 +340,8 @@ pub(super) fn meld_source(seat: usize, n: usize, m: &Meld) -> Option<usize> {
 /// Records the wins and their payments, then ends the hand, or (with [`AfterWin::Leave`]) marks
 /// the winners as having left and returns the seat that draws next: the first seat still in
 /// after the last winner in turn order. The hand ends there too once one player is left in.
+/// With [`AfterWin::Stay`] the winning tile is set aside as the first winner's won tile and the
+/// seat after the last winner draws next.
 /// `kong_fed_by`: for a win on a kong replacement, the seat whose discard that kong was made on.
 #[must_use = "play goes on with a draw by the seat returned"]
 pub(super) fn finish(
@@ -377,6 +393,19 @@ pub(super) fn finish(
     }
     st.winners.extend(winners.iter().map(|(w, _, _)| *w));
     let last = winners.last().map(|(w, _, _)| *w);
+    if let (AfterWin::Stay { .. }, Some(last)) = (rules.table().after_win, last) {
+        // The winning tile leaves the hand it completed (the first winner's, who took it) and
+        // is set aside; every seat stays in and the seat after the last winner draws.
+        if let Some((w, _, _)) = winners.first() {
+            let red = st.last_red;
+            let s = &mut st.seats[*w];
+            if s.concealed[tile.id()] > 0 {
+                s.take_copies(tile, 1, red);
+                s.won.push(tile);
+            }
+        }
+        return Some(st.next_in(last));
+    }
     if rules.table().after_win == AfterWin::Leave {
         for (w, _, _) in winners {
             st.left[*w] = true;

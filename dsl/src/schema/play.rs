@@ -15,9 +15,14 @@ pub struct Play {
     /// Several players can win on one discard: "first" (first in turn order from the
     /// discarder), "all", or "two" (at most two).
     pub multiple_winners: String,
-    /// "end" (default) or "leave" (血战到底: winners leave, the others play on).
+    /// "end" (default), "leave" (血战到底: winners leave, the others play on) or "stay" (血流成河:
+    /// winners play on and may win again; the hand ends at the wall's end).
     #[serde(default)]
     pub after_win: Option<String>,
+    /// With after_win = "stay": a player who has won keeps its hand as it won it (it may only
+    /// win, discard the tile it draws, or make a kong that leaves its waits as they were).
+    #[serde(default)]
+    pub winner_locked: bool,
     /// Before play every player declares a void suit (定缺).
     #[serde(default)]
     pub declare_void: bool,
