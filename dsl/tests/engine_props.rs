@@ -329,6 +329,74 @@ fn sichuan_3p_keeps_every_invariant() {
     );
 }
 
+/// sichuan-xueliu (sichuan.md, Options, last bullet: 血流成河, `[play] after_win = "stay"`):
+/// winners stay in and win again, so hands with more wins than players and seats winning twice
+/// occur, with kong money and the wall-end checks. Beyond the invariants of every ruleset: each
+/// winning tile is set aside once (a discard won by several once), a seat that has won never pays
+/// at the wall's end (it may only be refunded kong money it paid), and every hand that was won
+/// ends at the wall's end all the same. The lock off (`winner_locked=false`) keeps them too.
+#[test]
+fn sichuan_xueliu_keeps_every_invariant() {
+    for (rules, hands) in [
+        ("sichuan-xueliu", 200),
+        ("sichuan-xueliu[winner_locked=false]", 100),
+    ] {
+        let seen = check_ruleset(rules, hands);
+        assert!(
+            seen.multiple_wins > 0 && seen.kong_payments > 0 && seen.drawn_payments > 0,
+            "{rules}: {seen:?}"
+        );
+        let t = table(rules);
+        let (mut repeat, mut over_four) = (0, 0);
+        for i in 0..scaled(hands) {
+            let (record, end) = play_checked(&t, i);
+            let winners = record.winners();
+            let mut seats = winners.clone();
+            seats.sort_unstable();
+            seats.dedup();
+            repeat += usize::from(seats.len() < winners.len());
+            over_four += usize::from(winners.len() > 4);
+            // One tile set aside per win, the several winners of one tile once.
+            let mut occasions = 0;
+            let mut after_win = false;
+            let mut drawn = vec![0i64; end.players()];
+            for e in &record.events {
+                match e {
+                    RecordEvent::Win { .. } => {
+                        occasions += usize::from(!after_win);
+                        after_win = true;
+                    }
+                    RecordEvent::Payment { seat, amount, reason } => {
+                        if reason.as_deref() == Some("drawn_hand") {
+                            drawn[*seat] += amount;
+                        }
+                    }
+                    _ => after_win = false,
+                }
+            }
+            let won: usize = end.seats.iter().map(|s| s.won.len()).sum();
+            assert_eq!(won, occasions, "{rules} hand {i}: tiles set aside");
+            for &w in &seats {
+                assert!(
+                    drawn[w] >= 0,
+                    "{rules} hand {i}: seat {w} won and paid at the wall's end"
+                );
+            }
+            assert!(
+                record
+                    .events
+                    .iter()
+                    .any(|e| matches!(e, RecordEvent::ExhaustiveDraw { .. })),
+                "{rules} hand {i}: the hand ends at the wall's end"
+            );
+        }
+        eprintln!(
+            "{rules}: {repeat} hands with a seat winning twice or more, {over_four} with five wins or more"
+        );
+        assert!(repeat > 0 && over_four > 0, "{rules}");
+    }
+}
+
 /// taiwan (shared/rules/taiwan.md): 16 + 1 tiles with flowers set aside and replaced from the
 /// tail (Decisions 4), the 16-tile reserve (Decisions 3), one winner per discard (截胡, Decisions
 /// 5), nothing paid at a drawn hand (Decisions 10); and the Options that change play: several
