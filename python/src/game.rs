@@ -221,7 +221,8 @@ impl Game {
 
     /// What `seat` knows, as a dict: its concealed tiles (`concealed`, tile order), `drawn`,
     /// the tile `offered` to it, `hand` (its melds and concealed tiles in notation, ready for
-    /// `Ruleset.shanten`), every seat's `melds`, `discards` and `bonus` tiles (by seat number),
+    /// `Ruleset.shanten`), every seat's `melds`, `discards`, `bonus` tiles and `won` tiles (set
+    /// aside by a winner who plays on, 血流成河) (by seat number),
     /// `hand_sizes`, `wall_remaining`, `dealer`, `round`, `seat_wind`, `to_act` and `legal`.
     /// Other seats' concealed tiles and the wall are not in it.
     fn observation<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyDict>> {
@@ -268,6 +269,8 @@ impl Game {
             .collect();
         d.set_item("discards", discards)?;
         d.set_item("bonus", v.bonus.iter().map(|b| names(b)).collect::<Vec<_>>())?;
+        // Tiles each seat has won on and set aside (winners who stay in, 血流成河).
+        d.set_item("won", st.seats.iter().map(|s| names(&s.won)).collect::<Vec<_>>())?;
         d.set_item("hand_sizes", v.hand_sizes.clone())?;
         d.set_item("wall_remaining", v.wall_remaining)?;
         d.set_item("dealer", v.dealer)?;

@@ -708,6 +708,18 @@ function step(i) {
     river.className = 'mini river';
     for (const d of s.discards) { const el = tileEl(d.tile); if (d.claimed) el.classList.add('claimed'); river.appendChild(el); }
     card.appendChild(river);
+    if (s.won && s.won.length) {
+      // Winners who stay in (血流成河): the tiles won on, set aside.
+      const wl = document.createElement('div');
+      wl.className = 'label';
+      wl.textContent = lang === 'zh' ? '胡牌' : 'won';
+      card.appendChild(wl);
+      const won = document.createElement('div');
+      won.className = 'mini won';
+      won.dataset.won = s.won.length;
+      for (const x of s.won) won.appendChild(tileEl(x));
+      card.appendChild(won);
+    }
     seats.appendChild(card);
   });
   $('#replay-wall-count').textContent = `${t('left')} ${f.wall_remaining}`;

@@ -40,6 +40,9 @@ struct SeatView {
     ready: bool,
     /// The declared void suit's letter (定缺), once declared.
     void: Option<char>,
+    /// Tiles the seat has won on and set aside, in order (winners who stay in and may win again,
+    /// `[play] after_win = "stay"`); empty otherwise.
+    won: Vec<String>,
 }
 
 /// The table after some of the record's events.
@@ -101,6 +104,7 @@ fn seat_view(set: &TileSet, s: &SeatState, score: i64) -> SeatView {
             .void
             .and_then(|v| set.suits().get(usize::from(v)))
             .map(|suit| suit.letter),
+        won: tiles(set, s.won.iter().copied()),
     }
 }
 

@@ -517,6 +517,68 @@ fn a_sichuan_record_shows_the_exchange_and_the_void_suits() {
     }
 }
 
+/// A 血流成河 hand in the viewer (issue #24, `sichuan-xueliu`): winners stay in, so one seat may win
+/// several times. After each win event the winner's `won` row holds one tile more (several winners
+/// of one discard: the first of them), the tile it won on, and its hand is back to 13 tiles; the
+/// last frame lists every win's seat among the winners, repeats included.
+#[test]
+fn a_xueliu_record_shows_each_seats_won_tiles() {
+    let s = Server::start(Limits::default());
+    let t = Table::new(load("sichuan-xueliu")).expect("table");
+    let mut players: Vec<Box<dyn Player>> = (0..4)
+        .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
+        .collect();
+    // The first seeded hand in which a seat wins twice.
+    let record = (0..50)
+        .map(|seed| play_hand(&t, &mut players, seed, 0, Wind::EAST).expect("a hand"))
+        .find(|r| {
+            let w = r.winners();
+            (0..4).any(|s| w.iter().filter(|&&x| x == s).count() > 1)
+        })
+        .expect("a seat winning twice in 50 hands");
+    let body: Value = serde_json::from_str(&record.to_json()).expect("json");
+    let (status, v) = s.post("/api/replay", &body);
+    assert_eq!(status, 200, "{v}");
+    let frames = v["frames"].as_array().expect("frames");
+    let events = v["events"].as_array().expect("events");
+    let won = |f: &Value, seat: usize| f["seats"][seat]["won"].as_array().expect("won").clone();
+    let wins: Vec<usize> = (0..events.len())
+        .filter(|&i| events[i]["type"] == "win")
+        .collect();
+    assert!(wins.len() > 1);
+    for &i in &wins {
+        let mut k = i;
+        while k > 0 && events[k - 1]["type"] == "payment" {
+            k -= 1;
+        }
+        if k > 0 && events[k - 1]["type"] == "win" {
+            continue; // a later winner of the same tile: the tile is set aside with the first
+        }
+        let seat = events[i]["seat"].as_u64().expect("seat") as usize;
+        let before = frames
+            .iter()
+            .rev()
+            .find(|f| f["events"].as_u64().expect("n") as usize <= i)
+            .expect("a frame before the win");
+        let after = frames
+            .iter()
+            .find(|f| f["events"].as_u64().expect("n") as usize > i)
+            .expect("a frame after the win");
+        let mut want = won(before, seat);
+        want.push(events[i]["tile"].clone());
+        assert_eq!(won(after, seat), want, "event {i}: seat {seat}'s won tiles");
+    }
+    let last = frames.last().expect("frames");
+    assert_eq!(last["phase"], "over");
+    let winners: Vec<usize> = last["winners"]
+        .as_array()
+        .expect("winners")
+        .iter()
+        .map(|w| w.as_u64().expect("seat") as usize)
+        .collect();
+    assert_eq!(winners, record.winners());
+}
+
 #[test]
 fn records_that_do_not_replay_are_422() {
     let s = Server::start(Limits::default());

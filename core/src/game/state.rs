@@ -576,11 +576,13 @@ impl State {
         n
     }
 
-    /// Copies of `t` any player can see: unclaimed discards and every meld on the table.
+    /// Copies of `t` any player can see: unclaimed discards, every meld on the table and the
+    /// tiles won on and set aside.
     pub fn visible(&self, t: Tile, set: &crate::tile::TileSet) -> usize {
         let mut n = 0;
         for s in &self.seats {
             n += s.discards.iter().filter(|d| !d.claimed && d.tile == t).count();
+            n += s.won.iter().filter(|&&w| w == t).count();
             for m in &s.melds {
                 n += m
                     .tiles(set)

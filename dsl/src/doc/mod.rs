@@ -101,6 +101,23 @@ pub fn markdown(rs: &Ruleset) -> String {
         p.priority.join(" > ")
     );
     let _ = writeln!(s, "- Several winners on one discard: {}.", p.multiple_winners);
+    match p.after_win.as_deref() {
+        Some("leave") => {
+            let _ = writeln!(s, "- After a win: the winner leaves and the others play on.");
+        }
+        Some("stay") => {
+            let lock = if p.winner_locked {
+                "; a player who has won may only win, discard what it draws, or kong without changing its waits"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                s,
+                "- After a win: the winner stays in and may win again, the hand ends at the wall's end{lock}."
+            );
+        }
+        _ => {}
+    }
     let _ = writeln!(
         s,
         "- Robbing a kong: {}.",
