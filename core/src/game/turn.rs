@@ -150,55 +150,7 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
     // A seat that has won and stays in under the won-hand lock: kongs only with the tile it
     // drew, leaving its waits as they were; its only discard is that tile.
     let won_lock = won_locked(rules, st, t.seat);
-    let keeps_won_waits = |k: Tile, melds: usize, after: &Counts| {
-        let mut before = s.concealed;
-        before[k.id()] -= 1;
-        drawn == Some(k) && kong_keeps_waits(rules, melds, &before, after)
-    };
-    let keeps_waits =
-        |d: &Declared, melds: usize, after: &Counts| shape_waits(rules, melds, after) == d.waits;
-    let kongs_open = kong_replacement_open(rules, st, t.seat)
-        && kong_limit_open(rules, st)
-        && !(table.no_kong_after_chi && t.start == TurnStart::Chi)
-        && !(table.no_kong_after_pong && t.start == TurnStart::Pong);
-    if kongs_open {
-        if table.claims.concealed_kong {
-            // Tiles of the declared void suit are never konged.
-            for k in set
-                .playing_tiles()
-                .filter(|&k| s.concealed[k.id()] >= 4 && !s.is_void(set, k))
-            {
-                let ok = frozen.is_none_or(|d| {
-                    let mut after = s.concealed;
-                    after[k.id()] -= 4;
-                    drawn == Some(k) && d.hidden.contains(&k) && keeps_waits(d, s.melds.len() + 1, &after)
-                }) && (!won_lock || {
-                    let mut after = s.concealed;
-                    after[k.id()] -= 4;
-                    keeps_won_waits(k, s.melds.len(), &after)
-                });
-                if ok && kong_allowed(rules, st, t.seat, KongKind::Concealed, None, after_kong_of(t)) {
-                    out.push(Action::ConcealedKong(k));
-                }
-            }
-        }
-        if table.claims.added_kong {
-            for m in &s.melds {
-                if let Meld::Pung { tile, .. } = *m {
-                    if s.concealed[tile.id()] > 0 {
-                        let ok = frozen.is_none_or(|d| {
-                            let mut after = s.concealed;
-                            after[tile.id()] -= 1;
-                            drawn == Some(tile) && keeps_waits(d, s.melds.len(), &after)
-                        }) && (!won_lock || drawn == Some(tile));
-                        if ok && kong_allowed(rules, st, t.seat, KongKind::Added, None, after_kong_of(t)) {
-                            out.push(Action::AddedKong(tile));
-                        }
-                    }
-                }
-            }
-        }
-    }
+    out.extend(turn_kongs(rules, st, t, drawn, won_lock));
     // While the seat holds a tile of its declared void suit, only those may be discarded.
     let void_first = s.holds_void(set);
     let mut candidates: Vec<Tile> = match (frozen.is_some() || won_lock, drawn) {
@@ -269,6 +221,68 @@ pub(super) fn turn_actions(rules: &dyn Rules, st: &State, t: &Turn) -> Vec<Actio
                 .filter(|k| s.concealed[k.id()] > 0 && (frozen.is_none() && !won_lock || drawn == Some(**k)))
                 .map(|&k| Action::Bonus(k)),
         );
+    }
+    out
+}
+
+/// The concealed and added kongs open to the seat whose turn it is (`drawn`: the tile it drew,
+/// if it drew). A declared hand kongs only a hidden triplet with the drawn tile, keeping its
+/// declared waits; a winner under the won-hand lock (`won_lock`) only with the drawn tile,
+/// keeping its waits.
+fn turn_kongs(rules: &dyn Rules, st: &State, t: &Turn, drawn: Option<Tile>, won_lock: bool) -> Vec<Action> {
+    let set = rules.tiles();
+    let table = rules.table();
+    let s = &st.seats[t.seat];
+    let mut out = Vec::new();
+    let frozen = s.declared.as_ref();
+    let keeps_won_waits = |k: Tile, melds: usize, after: &Counts| {
+        let mut before = s.concealed;
+        before[k.id()] -= 1;
+        drawn == Some(k) && kong_keeps_waits(rules, melds, &before, after)
+    };
+    let keeps_waits =
+        |d: &Declared, melds: usize, after: &Counts| shape_waits(rules, melds, after) == d.waits;
+    let kongs_open = kong_replacement_open(rules, st, t.seat)
+        && kong_limit_open(rules, st)
+        && !(table.no_kong_after_chi && t.start == TurnStart::Chi)
+        && !(table.no_kong_after_pong && t.start == TurnStart::Pong);
+    if kongs_open {
+        if table.claims.concealed_kong {
+            // Tiles of the declared void suit are never konged.
+            for k in set
+                .playing_tiles()
+                .filter(|&k| s.concealed[k.id()] >= 4 && !s.is_void(set, k))
+            {
+                let ok = frozen.is_none_or(|d| {
+                    let mut after = s.concealed;
+                    after[k.id()] -= 4;
+                    drawn == Some(k) && d.hidden.contains(&k) && keeps_waits(d, s.melds.len() + 1, &after)
+                }) && (!won_lock || {
+                    let mut after = s.concealed;
+                    after[k.id()] -= 4;
+                    keeps_won_waits(k, s.melds.len(), &after)
+                });
+                if ok && kong_allowed(rules, st, t.seat, KongKind::Concealed, None, after_kong_of(t)) {
+                    out.push(Action::ConcealedKong(k));
+                }
+            }
+        }
+        if table.claims.added_kong {
+            for m in &s.melds {
+                if let Meld::Pung { tile, .. } = *m {
+                    if s.concealed[tile.id()] > 0 {
+                        let ok = frozen.is_none_or(|d| {
+                            let mut after = s.concealed;
+                            after[tile.id()] -= 1;
+                            drawn == Some(tile) && keeps_waits(d, s.melds.len(), &after)
+                        }) && (!won_lock || drawn == Some(tile));
+                        if ok && kong_allowed(rules, st, t.seat, KongKind::Added, None, after_kong_of(t)) {
+                            out.push(Action::AddedKong(tile));
+                        }
+                    }
+                }
+            }
+        }
     }
     out
 }
