@@ -700,25 +700,24 @@ function step(i) {
     if (drawn) { const el = tileEl(drawn); el.style.marginLeft = '6px'; el.classList.add('win'); hand.appendChild(el); }
     for (const x of s.bonus) hand.appendChild(tileEl(x));
     card.appendChild(hand);
-    const lab = document.createElement('div');
-    lab.className = 'label';
-    lab.textContent = lang === 'zh' ? '弃牌' : 'discards';
-    card.appendChild(lab);
-    const river = document.createElement('div');
-    river.className = 'mini river';
+    // A labelled row of tiles under the hand.
+    const row = (zh, en, cls) => {
+      const lab = document.createElement('div');
+      lab.className = 'label';
+      lab.textContent = lang === 'zh' ? zh : en;
+      card.appendChild(lab);
+      const box = document.createElement('div');
+      box.className = `mini ${cls}`;
+      card.appendChild(box);
+      return box;
+    };
+    const river = row('弃牌', 'discards', 'river');
     for (const d of s.discards) { const el = tileEl(d.tile); if (d.claimed) el.classList.add('claimed'); river.appendChild(el); }
-    card.appendChild(river);
     if (s.won && s.won.length) {
       // Winners who stay in (血流成河): the tiles won on, set aside.
-      const wl = document.createElement('div');
-      wl.className = 'label';
-      wl.textContent = lang === 'zh' ? '胡牌' : 'won';
-      card.appendChild(wl);
-      const won = document.createElement('div');
-      won.className = 'mini won';
+      const won = row('胡牌', 'won', 'won');
       won.dataset.won = s.won.length;
       for (const x of s.won) won.appendChild(tileEl(x));
-      card.appendChild(won);
     }
     seats.appendChild(card);
   });
