@@ -335,6 +335,10 @@ fn sichuan_3p_keeps_every_invariant() {
 /// winning tile is set aside once (a discard won by several once), a seat that has won never pays
 /// at the wall's end (it may only be refunded kong money it paid), and every hand that was won
 /// ends at the wall's end all the same. The lock off (`winner_locked=false`) keeps them too.
+/// `MJ_ENGINE_PROPS_SCALE=700 cargo test --release -p mj-dsl --test engine_props sichuan_xueliu`:
+/// 210,000 hands (140,000 locked, 70,000 unlocked), 0 failures, 393 s niced at load ~6; locked:
+/// 79,684 hands with a seat winning twice or more, 51,280 with five wins or more, 355,416 kong and
+/// 223,452 wall-end payment lines.
 #[test]
 fn sichuan_xueliu_keeps_every_invariant() {
     for (rules, hands) in [
