@@ -106,5 +106,40 @@ pub fn replay_file(path: &str, out: &mut impl Write) -> Result<ExitCode, String>
         }
     }
     writeln!(out, "{} hand(s) replay", records.len()).map_err(|e| e.to_string())?;
+    for (k, doc) in mj_sim::match_file::documents_in(&text).iter().enumerate() {
+        if let Err(why) = replay_match_document(doc, &tables) {
+            writeln!(out, "match {}: {why}", k + 1).map_err(|e| e.to_string())?;
+            return Ok(ExitCode::from(1));
+        }
+        writeln!(out, "match {}: replays, with its totals", k + 1).map_err(|e| e.to_string())?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Replays an `mj-match` document as a match (its hands dealt again from its seed, the
+/// dealer's recorded answers to あがりやめ given again) and checks its totals; `tables` holds
+/// the table of every ruleset its hands name.
+fn replay_match_document(doc: &serde_json::Value, tables: &[Table]) -> Result<(), String> {
+    let records = mj_sim::match_file::records(doc)?;
+    let Some(first) = records.first() else {
+        return Ok(());
+    };
+    let seed = doc
+        .get("seed")
+        .and_then(serde_json::Value::as_u64)
+        .ok_or("the match document has no seed")?;
+    let Some(t) = tables.iter().find(|t| t.table().ruleset == first.ruleset) else {
+        return Err(format!("no table for ruleset {}", first.ruleset));
+    };
+    let fresh = mj_core::game::MatchStart::fresh(t);
+    let m = mj_core::game::match_replay::replay_match(t, seed, None, &fresh, &records)
+        .map_err(|d| d.to_string())?;
+    let written = doc.get("totals").cloned().unwrap_or_default();
+    if written != serde_json::json!(m.totals) {
+        return Err(format!(
+            "the match ends with totals {:?}; the document says {written}",
+            m.totals
+        ));
+    }
+    Ok(())
 }

@@ -248,6 +248,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
             target: m.target,
             extra_rounds: m.extra_rounds,
             last_dealer_stops: m.last_dealer_stops,
+            last_dealer_chooses: m.last_dealer_chooses,
         },
         results,
         leader_ends_only: m.leader_ends_only,
@@ -497,6 +498,7 @@ fn match_rules(rs: &Ruleset) -> Result<(crate::schema::Match, RankingTies), Stri
         target: None,
         extra_rounds: 0,
         last_dealer_stops: false,
+        last_dealer_chooses: false,
         return_points: None,
         point_unit: None,
         leader_ends_only: false,
@@ -531,11 +533,18 @@ fn match_rules(rs: &Ruleset) -> Result<(crate::schema::Match, RankingTies), Stri
     Ok((m, ranking_ties))
 }
 
-/// `[match] point_unit` and `return_points` as a result rule, checked.
+/// `[match] point_unit` and `return_points` as a result rule, checked (with the stretch's keys
+/// that need another).
 fn result_rule(m: &crate::schema::Match) -> Result<Option<ResultRule>, String> {
     if m.extra_rounds > 0 && m.target.is_none() {
         return Err(
             "ruleset [match] extra_rounds needs a target: the extra rounds are played while nobody has [match] target points"
+                .to_string(),
+        );
+    }
+    if m.last_dealer_chooses && !m.last_dealer_stops {
+        return Err(
+            "ruleset [match] last_dealer_chooses needs last_dealer_stops = true: it says who decides that stop"
                 .to_string(),
         );
     }

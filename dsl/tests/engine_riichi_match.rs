@@ -395,7 +395,10 @@ fn the_dealer_first_in_the_last_hand_chooses_whether_to_stop() {
         // The same hand again, but the dealer plays on: the next hand is South 4 again.
         let (on, asked) = south4_dealer(&t, seed, false);
         assert!(asked >= 1, "seed {seed}");
-        assert_eq!(on.hands[0], stop.hands[0], "seed {seed}");
+        // The same hand, whose record differs only by the answer.
+        assert_eq!(on.hands[0].events, stop.hands[0].events, "seed {seed}");
+        let answers = (on.hands[0].dealer_stops, stop.hands[0].dealer_stops);
+        assert_eq!(answers, (Some(false), Some(true)), "seed {seed}");
         assert!(on.hands.len() >= 2, "seed {seed}: {} hands", on.hands.len());
         let second = &on.hands[1];
         let again = (second.dealer, second.round, second.dealer_streak, second.counters);
@@ -422,4 +425,97 @@ fn a_random_bot_stops_at_random_from_its_seed() {
     let a = answers(9);
     assert!(a.contains(&true) && a.contains(&false), "{a:?}");
     assert_eq!(a, answers(9));
+}
+
+#[test]
+fn the_stop_is_offered_only_under_last_dealer_chooses() {
+    // Decision 14: the dealer "may" stop: riichi offers it (`last_dealer_chooses`); a table
+    // with `last_dealer_stops` alone ends the match there by itself; riichi-ema has neither.
+    use mj_core::game::match_end::{verdict, Verdict};
+    let t = table("riichi");
+    let after = AfterHand {
+        totals: &[20_000, 20_000, 20_000, 40_000],
+        dealer: 3,
+        dealer_stays: true,
+        round: 1,
+        last_deal: true,
+    };
+    assert!(t.table().match_end.last_dealer_chooses);
+    assert_eq!(verdict(t.table(), ROUNDS, &after), Verdict::DealerMayStop);
+    let mut automatic = t.table().clone();
+    automatic.match_end.last_dealer_chooses = false;
+    assert_eq!(verdict(&automatic, ROUNDS, &after), Verdict::Over);
+    let ema = table("riichi-ema");
+    assert!(!ema.table().match_end.last_dealer_chooses);
+    assert_eq!(verdict(ema.table(), ROUNDS, &after), Verdict::GoesOn);
+    // Not first: the kept deal goes on whatever the key says.
+    let behind = AfterHand {
+        totals: &[41_000, 20_000, 19_000, 40_000],
+        ..after
+    };
+    assert_eq!(verdict(t.table(), ROUNDS, &behind), Verdict::GoesOn);
+}
+
+#[test]
+fn the_dealers_answer_is_recorded_and_a_match_replay_gives_it_again() {
+    // Decision 14 (あがりやめ, the dealer "may" stop): the hand after which the dealer was
+    // asked records the answer; replaying the match from its records takes the same path, and a
+    // record whose answer is changed no longer fits the records that follow it.
+    use mj_core::game::match_replay::replay_match;
+    let t = table("riichi");
+    let from = south4_start(vec![20_000, 20_000, 20_000, 40_000]);
+    let mut seen = 0;
+    for seed in 0..40 {
+        for stops in [true, false] {
+            let (m, asked) = south4_dealer(&t, seed, stops);
+            if asked == 0 {
+                continue;
+            }
+            seen += 1;
+            assert_eq!(m.hands[0].dealer_stops, Some(stops), "seed {seed}");
+            let again = replay_match(&t, seed, None, &from, &m.hands).expect("replays");
+            assert_eq!(
+                (again.totals, again.hands.len()),
+                (m.totals.clone(), m.hands.len())
+            );
+            // The other answer: stopping where the records go on, or playing on past their end.
+            let mut flipped = m.hands.clone();
+            flipped[0].dealer_stops = Some(!stops);
+            let d = replay_match(&t, seed, None, &from, &flipped).expect_err("diverges");
+            let want = if stops {
+                "the match deals another hand; the records end"
+            } else {
+                "the match ended after hand 1; the records go on"
+            };
+            assert_eq!((d.hand, d.message.as_str()), (2, want), "seed {seed}");
+            // A record without the answer (an older one): the last hand is where it stopped.
+            let mut older = m.hands.clone();
+            for r in &mut older {
+                r.dealer_stops = None;
+            }
+            let again = replay_match(&t, seed, None, &from, &older).expect("replays");
+            assert_eq!(again.totals, m.totals, "seed {seed}");
+        }
+    }
+    assert!(seen >= 4, "asked in {seen} matches");
+}
+
+#[test]
+fn a_match_replay_finds_a_hand_the_match_did_not_deal() {
+    use mj_core::game::match_replay::replay_match;
+    let t = table("riichi");
+    let fresh = MatchStart::fresh(&t);
+    let m = play_from(&t, 5, &fresh);
+    let again = replay_match(&t, 5, None, &fresh, &m.hands).expect("replays");
+    assert_eq!(again.totals, m.totals);
+    let mut moved = m.hands.clone();
+    moved[1].counters += 1;
+    let d = replay_match(&t, 5, None, &fresh, &moved).expect_err("diverges");
+    assert_eq!(d.hand, 2);
+    assert!(d.message.starts_with("the match carries"), "{}", d.message);
+    let d = replay_match(&t, 6, None, &fresh, &m.hands).expect_err("another seed");
+    assert_eq!(d.hand, 1);
+    let short = &m.hands[..m.hands.len() - 1];
+    let d = replay_match(&t, 5, None, &fresh, short).expect_err("cut short");
+    assert_eq!(d.message, "the match deals another hand; the records end");
 }

@@ -90,6 +90,8 @@ fn bad_match_ending_and_result_keys_are_reported() {
     };
     let e = with(&|m| m.target = None).unwrap_err();
     assert!(e.contains("extra_rounds needs a target"), "{e}");
+    let e = with(&|m| m.last_dealer_stops = false).unwrap_err();
+    assert!(e.contains("last_dealer_chooses needs last_dealer_stops"), "{e}");
     let e = with(&|m| m.point_unit = Some(0)).unwrap_err();
     assert!(e.contains("point_unit = 0 must be positive"), "{e}");
     let e = with(&|m| m.point_unit = None).unwrap_err();

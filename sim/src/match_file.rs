@@ -73,6 +73,20 @@ pub fn totals(text: &str, path: &str) -> Result<Totals, String> {
     })
 }
 
+/// The match documents in a records file's text (the whole text, or its JSON lines), for
+/// replaying each as a match; lines that are not JSON are left to [`records_in`] to report.
+pub fn documents_in(text: &str) -> Vec<Value> {
+    let whole: Result<Value, _> = serde_json::from_str(text);
+    let values: Vec<Value> = match whole {
+        Ok(v) => vec![v],
+        Err(_) => text
+            .lines()
+            .filter_map(|l| serde_json::from_str(l).ok())
+            .collect(),
+    };
+    values.into_iter().filter(is_match).collect()
+}
+
 /// The records in a records file's text: one JSON record, JSON lines of records, or match
 /// documents (each giving its hands' records); `path` names the file in errors.
 pub fn records_in(text: &str, path: &str) -> Result<Vec<Record>, String> {

@@ -201,6 +201,7 @@ mod tests {
             counters: 0,
             deposits: 0,
             seats: None,
+            dealer_stops: None,
             events,
         }
     }

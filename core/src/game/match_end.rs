@@ -37,7 +37,8 @@ pub enum Verdict {
     Over,
     GoesOn,
     /// The dealer kept the deal in the stretch placed first (with the target or more when one
-    /// is set) under `last_dealer_stops`: its player may end the match (あがりやめ) or play on.
+    /// is set) under `last_dealer_stops` and `last_dealer_chooses`: its player may end the match
+    /// (あがりやめ) or play on. Without `last_dealer_chooses` that case is [`Verdict::Over`].
     DealerMayStop,
 }
 
@@ -69,10 +70,10 @@ pub fn verdict(table: &TableRules, rounds: u32, h: &AfterHand) -> Verdict {
         let may = end.last_dealer_stops
             && is_first(h.totals, h.dealer, table.ranking_ties)
             && end.target.is_none_or(|t| mine >= t);
-        return if may {
-            Verdict::DealerMayStop
-        } else {
-            Verdict::GoesOn
+        return match (may, end.last_dealer_chooses) {
+            (true, true) => Verdict::DealerMayStop,
+            (true, false) => Verdict::Over,
+            (false, _) => Verdict::GoesOn,
         };
     }
     over(

@@ -264,7 +264,9 @@ pub fn play_match_with<E>(
 }
 
 /// [`play_match_with`], asking `stop` whether a dealer who may end the match (あがりやめ,
-/// `[match] last_dealer_stops`) does: it is given the dealer's seat and every seat's points.
+/// `[match] last_dealer_chooses`) does: it is given the dealer's seat and every seat's points.
+/// The answer is kept in that hand's record (`dealer_stops`), so that a replay of the match
+/// ([`super::match_replay`]) can give it again.
 pub fn play_match_asking<E>(
     rules: &dyn Rules,
     seed: u64,
@@ -355,7 +357,9 @@ pub fn play_match_asking<E>(
                         Verdict::GoesOn => false,
                         Verdict::DealerMayStop => {
                             let by_seat: Vec<i64> = occupant.iter().map(|&p| totals[p]).collect();
-                            stop(dealer, &by_seat)
+                            let stops = stop(dealer, &by_seat);
+                            record.dealer_stops = Some(stops);
+                            stops
                         }
                     },
                 };

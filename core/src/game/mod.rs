@@ -14,6 +14,7 @@ pub mod event;
 mod facts;
 pub mod knowledge;
 pub mod match_end;
+pub mod match_replay;
 pub mod matchplay;
 mod money;
 pub mod play;

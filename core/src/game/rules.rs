@@ -489,6 +489,9 @@ pub struct MatchEnd {
     /// A dealer who keeps the deal in the stretch ends the match when first (with `target`
     /// or more when a target is set): あがりやめ. Otherwise a kept deal always plays on.
     pub last_dealer_stops: bool,
+    /// With `last_dealer_stops`: the stop is offered to the dealer's player, who may play on,
+    /// instead of ending the match by itself ([`super::match_end::Verdict::DealerMayStop`]).
+    pub last_dealer_chooses: bool,
 }
 
 /// A player's match result: `(points - return_points) / point_unit`, plus the ranking points of

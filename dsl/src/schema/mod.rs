@@ -680,6 +680,10 @@ pub struct Match {
     /// (with `target` or more): あがりやめ.
     #[serde(default)]
     pub last_dealer_stops: bool,
+    /// With `last_dealer_stops`: the dealer's player may stop or play on, instead of the match
+    /// ending by itself.
+    #[serde(default)]
+    pub last_dealer_chooses: bool,
     /// Points a result is counted from; default `start_points` (no oka).
     #[serde(default)]
     pub return_points: Option<i64>,

@@ -198,7 +198,7 @@ pub fn import(t: &Table, log: &Log, file: &str) -> Outcome {
             all_played = false;
             continue;
         };
-        let record = Record::new(
+        let mut record = Record::new(
             t,
             0,
             p.state.dealer,
@@ -236,8 +236,13 @@ pub fn import(t: &Table, log: &Log, file: &str) -> Outcome {
             // The log goes on exactly when our match rules say the game is not over.
             let goes_on = k + 1 < count;
             if goes_on || !log.cut_off {
-                if let Some(m) = end_mismatch(ends(t, log, init, &record, tot), goes_on, tot) {
+                let v = ends(t, log, init, &record, tot);
+                if let Some(m) = end_mismatch(v, goes_on, tot) {
                     diverge(&mut out, k + 1, m);
+                }
+                // あがりやめ: the record keeps the choice the log shows.
+                if v == Verdict::DealerMayStop {
+                    record.dealer_stops = Some(!goes_on);
                 }
             }
         }

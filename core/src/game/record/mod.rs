@@ -51,6 +51,11 @@ pub struct Record {
     /// In a match with seat changes: the player (numbered by starting seat) at every seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seats: Option<Vec<usize>>,
+    /// After this hand the dealer could end the match (あがりやめ, `[match]
+    /// last_dealer_chooses`): whether its player did. Absent when it was not asked (records of
+    /// single hands, or older records, where a match's next hand says it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dealer_stops: Option<bool>,
     pub events: Vec<RecordEvent>,
 }
 
@@ -317,6 +322,7 @@ impl Record {
             counters: 0,
             deposits: 0,
             seats: None,
+            dealer_stops: None,
             events: events.iter().map(|e| RecordEvent::from_event(set, e)).collect(),
         }
     }
@@ -414,18 +420,8 @@ impl Record {
             .collect()
     }
 
-    /// The record for people: one line per event, tiles as Unicode glyphs, seats by wind.
-    pub fn to_text(&self, set: &TileSet) -> String {
-        let n = self.players.len().max(1);
-        let wind = |seat: usize| {
-            Wind::from_index(((seat + n - self.dealer % n) % n) as u8).map_or('?', |w| w.letter())
-        };
-        let glyph = |s: &str| tile_of(set, s).map_or_else(|| s.to_string(), |t| set.glyph(t));
-        let glyphs = |s: &str| {
-            crate::notation::parse_tiles(set, s)
-                .map(|ts| ts.iter().map(|&t| set.glyph(t)).collect::<String>())
-                .unwrap_or_else(|_| s.to_string())
-        };
+    /// The text record's first lines: the hand, and where its match stood.
+    fn text_header(&self, wind: &dyn Fn(usize) -> char) -> String {
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -438,7 +434,7 @@ impl Record {
             self.players.join(", ")
         );
         if let Some(stacks) = &self.stacks {
-            let list: Vec<String> = (0..n)
+            let list: Vec<String> = (0..self.players.len().max(1))
                 .map(|s| format!("{} {}", wind(s), stacks.get(s).copied().unwrap_or(0)))
                 .collect();
             let _ = writeln!(out, "stacks {}", list.join(", "));
@@ -454,6 +450,22 @@ impl Record {
         if self.dealer_streak > 0 && self.stacks.is_some() {
             let _ = writeln!(out, "dealer streak {}", self.dealer_streak);
         }
+        out
+    }
+
+    /// The record for people: one line per event, tiles as Unicode glyphs, seats by wind.
+    pub fn to_text(&self, set: &TileSet) -> String {
+        let n = self.players.len().max(1);
+        let wind = |seat: usize| {
+            Wind::from_index(((seat + n - self.dealer % n) % n) as u8).map_or('?', |w| w.letter())
+        };
+        let glyph = |s: &str| tile_of(set, s).map_or_else(|| s.to_string(), |t| set.glyph(t));
+        let glyphs = |s: &str| {
+            crate::notation::parse_tiles(set, s)
+                .map(|ts| ts.iter().map(|&t| set.glyph(t)).collect::<String>())
+                .unwrap_or_else(|_| s.to_string())
+        };
+        let mut out = self.text_header(&wind);
         for e in &self.events {
             let _ = match e {
                 RecordEvent::Deal { dice, hands, .. } => {
@@ -561,6 +573,10 @@ impl Record {
                     writeln!(out, "  {} buys horses (买马): {}", wind(*seat), t)
                 }
             };
+        }
+        if let Some(stops) = self.dealer_stops {
+            let choice = if stops { "stops" } else { "plays on" };
+            let _ = writeln!(out, "the dealer may end the match here (あがりやめ) and {choice}");
         }
         out
     }
