@@ -119,21 +119,26 @@ fn won_hands(name: &'static str, m: &MatchResult) -> Vec<Won> {
 
 const SEEDS: [u64; 3] = [2026, 7, 31];
 
+/// [`check_rotation`] over the seeded matches of `name`. Dealers must have kept the deal often
+/// enough that a rule passing it every hand would have failed.
+fn rotation_over_seeds(name: &'static str) {
+    let (mut hands, mut kept) = (0, 0);
+    for seed in SEEDS {
+        let (h, k) = check_rotation(name, seed, &play(name, seed));
+        hands += h;
+        kept += k;
+    }
+    assert!(
+        hands >= 48 && kept >= 5,
+        "{name}: {hands} hands, {kept} kept by the dealer"
+    );
+}
+
 /// hongkong Decisions 13 and 14: four rounds, each ending when the deal has passed from all four
 /// seats; the dealer keeps the deal on its own win or a drawn hand.
 #[test]
 fn hongkong_plays_four_rounds_each_until_the_deal_has_gone_round() {
-    let (mut hands, mut kept) = (0, 0);
-    for seed in SEEDS {
-        let (h, k) = check_rotation("hongkong", seed, &play("hongkong", seed));
-        hands += h;
-        kept += k;
-    }
-    // Dealers kept the deal often enough that a rule that passed it every hand would have failed.
-    assert!(
-        hands >= 48 && kept >= 5,
-        "hongkong: {hands} hands, {kept} kept by the dealer"
-    );
+    rotation_over_seeds("hongkong");
 }
 
 /// hongkong Decision 2: the dealer is East and the seat winds move with the deal; the round wind
@@ -174,16 +179,7 @@ fn hongkong_seat_winds_move_with_the_deal() {
 /// passes; the match ends when the North round ends.
 #[test]
 fn taiwan_plays_four_rounds_and_ends_with_the_north_round() {
-    let (mut hands, mut kept) = (0, 0);
-    for seed in SEEDS {
-        let (h, k) = check_rotation("taiwan", seed, &play("taiwan", seed));
-        hands += h;
-        kept += k;
-    }
-    assert!(
-        hands >= 48 && kept >= 5,
-        "taiwan: {hands} hands, {kept} kept by the dealer"
-    );
+    rotation_over_seeds("taiwan");
 }
 
 /// taiwan Decision 2: seat winds stay with the seats (seat 0 East) whoever deals; the hand names the
