@@ -48,6 +48,8 @@ pub struct Scoring {
     pub exclusive_fans: Vec<usize>,
     /// Some fan is a `limit` fan, so a reading where one scores drops every other fan.
     pub has_limit_fans: bool,
+    /// Some fan is `needs_other`: the scorer checks for its companion fan.
+    pub has_needs_other: bool,
     /// Which fans the scorer visits at each step, worked out once at load.
     pub plan: Plan,
 }

@@ -3,7 +3,7 @@
 //! claims) and given values for the ruleset's own context words and red copies. Nothing here
 //! knows a ruleset by name: what is drawn follows from the words' declared kinds.
 
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, WordSource};
 use mj_core::notation::WordValue;
 use mj_core::{Hand, Meld, Rng, Tile, Wind};
 /// The sampler's options, re-exported so front ends need not depend on the test kit.
@@ -60,7 +60,8 @@ fn fit_table(rs: &Ruleset, rng: &mut Rng, h: &mut Hand) {
 }
 
 /// A value for each context word of the ruleset: flags now and then, numbers from 1 to one less
-/// than the players (valid for a seat offset too), tiles 1–4 random playing tiles.
+/// than the players (valid for a seat offset too; a dealer's streak 1–9), tiles 1–4 random
+/// playing tiles.
 fn add_words(rs: &Ruleset, rng: &mut Rng, h: &mut Hand) {
     let playing: Vec<Tile> = rs
         .tiles
@@ -68,10 +69,16 @@ fn add_words(rs: &Ruleset, rng: &mut Rng, h: &mut Hand) {
         .filter(|&t| rs.tiles.copies(t) > 0)
         .collect();
     let top = u64::from(rs.play.players.max(2)) - 1;
-    for w in &rs.context_words {
+    let streak = WordSource::Fact(mj_core::game::rules::WinFact::DealerStreak);
+    for (w, source) in rs.context_words.iter().zip(&rs.context_sources) {
         let value = match (w.takes_value, w.value) {
             (false, _) => (rng.below(100) < FLAG_PERCENT).then_some(None),
-            (true, WordValue::Number) => (rng.below(2) == 0).then(|| Some((1 + rng.below(top)).to_string())),
+            // A dealer's streak runs past the seat count: up to 9, so that fans of a long
+            // streak (paarenchan at 7) come up.
+            (true, WordValue::Number) => {
+                let top = if *source == streak { 9 } else { top };
+                (rng.below(2) == 0).then(|| Some((1 + rng.below(top)).to_string()))
+            }
             (true, WordValue::Tiles) if !playing.is_empty() => (rng.below(2) == 0).then(|| {
                 let n = 1 + rng.below(4) as usize;
                 let tiles: Vec<Tile> = (0..n)

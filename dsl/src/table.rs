@@ -219,6 +219,11 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         dealer,
         dealer_after_multiple,
         dealer_after_draw,
+        dealer_streak_of_wins: match play.dealer_streak.as_deref() {
+            None | Some("kept") => false,
+            Some("won") => true,
+            Some(other) => return Err(bad("dealer_streak", other, "kept, won")),
+        },
         declare_ready: play.declare_ready,
         declaration: declaration_rules(play)?,
         furiten: furiten_rules(play)?,
@@ -569,15 +574,6 @@ fn result_rule(m: &crate::schema::Match) -> Result<Option<ResultRule>, String> {
 }
 
 impl Table {
-    /// Whether the ruleset has the penalty `id` and it says `what`.
-    fn penalty_says(&self, id: &str, what: impl Fn(&crate::schema::Penalty) -> bool) -> bool {
-        self.ruleset
-            .settlement
-            .penalties
-            .iter()
-            .any(|p| p.id == id && what(p))
-    }
-
     /// The values of the context words that stand for the engine's number facts (counters and
     /// deposits on the table), by word index, for a win's settlement; other words are 0.
     fn fact_values(&self, f: &WinFacts) -> Vec<i64> {
@@ -713,15 +709,11 @@ impl Rules for Table {
     }
 
     fn penalty_ends_hand(&self, id: &str) -> bool {
-        self.penalty_says(id, |p| p.ends_hand)
-    }
-
-    fn penalty_replays_hand(&self, id: &str) -> bool {
-        self.penalty_says(id, |p| p.ends_hand && p.replays_hand)
-    }
-
-    fn penalty_bars_win(&self, id: &str) -> bool {
-        self.penalty_says(id, |p| p.bars_win)
+        self.ruleset
+            .settlement
+            .penalties
+            .iter()
+            .any(|p| p.id == id && p.ends_hand)
     }
 
     fn settle_discard_run(&self, f: &DiscardRunFacts) -> Vec<i64> {

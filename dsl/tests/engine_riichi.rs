@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{payments, table, Game};
+use common::{first_win, payments, table, Game};
 use mj_core::game::{Action, HandStart, Rules};
 
 /// The other seats' hands, far from ready and without a pair of honours, so that nobody but
@@ -270,23 +270,7 @@ fn a_concealed_kong_shows_an_indicator_at_once_an_exposed_one_after_the_discard(
     let t = table("riichi");
     // East holds four 1m and kongs them; the replacement is E, which it discards declaring
     // riichi. The dead wall: indicator 6m (dora 7m) and ura 7m, then indicator 9m (dora 1m).
-    let kept = "6m 7m 9m 7m 66m 888m 777p 4s 9m";
-    // South holds 22m instead of the usual 11m, East having every 1m.
-    let others = [
-        "2299m 1199p 19s NSW",
-        "2238m 6678p 5568s F",
-        "4457m 2234p 7789s C",
-    ];
-    let east = "1111m 456p 789s 23s 55p";
-    let start = HandStart::default();
-    let mut g = Game::with_kept(
-        &t,
-        &[east, others[0], others[1], others[2]],
-        "4s",
-        "E",
-        kept,
-        &start,
-    );
+    let mut g = four_1m_deal(&t);
     assert_eq!(g.st.indicators(false), vec![g.tile("6m")]);
     g.act(0, Action::ConcealedKong(g.tile("1m")));
     // Decision 2: a concealed kong reveals the next indicator at once.
@@ -295,20 +279,23 @@ fn a_concealed_kong_shows_an_indicator_at_once_an_exposed_one_after_the_discard(
     g.discard_drawn(1);
     g.claim(0, Action::Win);
     let r = g.finish();
-    let (hand, fans) = r
-        .events
-        .iter()
-        .find_map(|e| match e {
-            mj_core::game::record::RecordEvent::Win { hand, fans, .. } => Some((hand.clone(), fans.clone())),
-            _ => None,
-        })
-        .expect("a win");
+    let (hand, fans) = first_win(&r).expect("a win");
     assert!(hand.contains("dora=6m9m"), "{hand}");
     // Decision 2: the revealed indicator 9m points at 1m, and the kong counts four of them.
     assert!(fans.iter().any(|f| f == "宝牌 1×4"), "{fans:?}");
 
-    // An exposed kong: North holds three C and kongs East's C; its replacement is 9p. The
-    // indicators: 6m at the deal, 8m next.
+    // An exposed kong: North kongs East's C; the indicators: 6m at the deal, 8m next. Decision 2:
+    // an open kong's indicator is shown once the konger has discarded.
+    assert_eq!(
+        exposed_kong_indicators("riichi"),
+        (vec!["6m".to_string()], vec!["6m".to_string(), "8m".to_string()])
+    );
+}
+
+/// North holds three C and kongs East's C, its replacement 9p, which it discards; the indicators
+/// shown (6m at the deal, 8m next) before North's discard and after it, under `rules`.
+fn exposed_kong_indicators(rules: &str) -> (Vec<String>, Vec<String>) {
+    let t = table(rules);
     let kept = "6m 7m 8m 7m 66m 88m 777p 4s 7m 9m";
     let others = [
         "1199m 1199p 19s NSW",
@@ -316,6 +303,7 @@ fn a_concealed_kong_shows_an_indicator_at_once_an_exposed_one_after_the_discard(
         "4457m 2234p 89s CCC",
     ];
     let east = "123m 456p 789s 23s 55p C";
+    let start = HandStart::default();
     let mut g = Game::with_kept(
         &t,
         &[east, others[0], others[1], others[2]],
@@ -324,11 +312,60 @@ fn a_concealed_kong_shows_an_indicator_at_once_an_exposed_one_after_the_discard(
         kept,
         &start,
     );
+    let shown = |g: &Game<'_>| -> Vec<String> {
+        g.st.indicators(false)
+            .into_iter()
+            .map(|k| t.tiles().notation(k))
+            .collect()
+    };
     g.discard(0, "C");
     g.claim(3, Action::ExposedKong);
     assert_eq!(g.turn(), Some(3));
-    assert_eq!(g.st.indicators(false).len(), 1, "not before the konger's discard");
+    let before = shown(&g);
     g.discard(3, "9p");
-    // Decision 2: an open kong's indicator is shown once the konger has discarded.
-    assert_eq!(g.st.indicators(false), vec![g.tile("6m"), g.tile("8m")]);
+    (before, shown(&g))
+}
+
+/// East holds four 1m (South 22m instead of the usual 11m), draws 4s, and a kong of them would
+/// bring E; the dead wall: indicator 6m (dora 7m) and ura 7m, then indicator 9m (dora 1m).
+fn four_1m_deal(t: &mj_dsl::table::Table) -> Game<'_> {
+    let others = [
+        "2299m 1199p 19s NSW",
+        "2238m 6678p 5568s F",
+        "4457m 2234p 7789s C",
+    ];
+    let east = "1111m 456p 789s 23s 55p";
+    let kept = "6m 7m 9m 7m 66m 888m 777p 4s 9m";
+    let hands = [east, others[0], others[1], others[2]];
+    Game::with_kept(t, &hands, "4s", "E", kept, &HandStart::default())
+}
+
+/// East kongs its four 1m on its first turn (replacement E); the indicators shown right after.
+fn concealed_kong_indicators(rules: &str) -> usize {
+    let t = table(rules);
+    let mut g = four_1m_deal(&t);
+    g.act(0, Action::ConcealedKong(g.tile("1m")));
+    g.st.indicators(false).len()
+}
+
+#[test]
+fn kandora_setting_times_the_kong_indicator() {
+    let one = || vec!["6m".to_string()];
+    let two = || vec!["6m".to_string(), "8m".to_string()];
+    // kandora=after_discard (the default, Decision 2): a closed kan at once, an open one after
+    // the konger's discard.
+    assert_eq!(concealed_kong_indicators("riichi[kandora=after_discard]"), 2);
+    assert_eq!(
+        exposed_kong_indicators("riichi[kandora=after_discard]"),
+        (one(), two())
+    );
+    // kandora=immediate: the open kan's indicator is shown before the konger discards.
+    assert_eq!(concealed_kong_indicators("riichi[kandora=immediate]"), 2);
+    assert_eq!(
+        exposed_kong_indicators("riichi[kandora=immediate]"),
+        (two(), two())
+    );
+    // kandora=none: no kan shows an indicator.
+    assert_eq!(concealed_kong_indicators("riichi[kandora=none]"), 1);
+    assert_eq!(exposed_kong_indicators("riichi[kandora=none]"), (one(), one()));
 }

@@ -68,16 +68,18 @@ fn nine_kinds_is_only_on_the_first_uninterrupted_draw() {
     assert!(g.legal(1).contains(&Action::AbortiveDraw));
 }
 
+/// Hands that each discard N first: four same winds in the first go-around.
+const FOUR_N: [&str; 4] = [
+    "123m 456p 789s 23s 55p N",
+    "1199m 1199p 19s NS",
+    "2238m 6678p 5568s N",
+    "4457m 2234p 7789s N",
+];
+
 #[test]
 fn four_same_winds_in_the_first_go_around_call_the_hand_off() {
     let t = table("riichi");
-    let hands = [
-        "123m 456p 789s 23s 55p N",
-        "1199m 1199p 19s NS",
-        "2238m 6678p 5568s N",
-        "4457m 2234p 7789s N",
-    ];
-    let mut g = Game::new(&t, &hands, "", "");
+    let mut g = Game::new(&t, &FOUR_N, "", "");
     for seat in 0..4 {
         g.discard(seat, "N");
         g.pass();
@@ -224,4 +226,69 @@ fn two_rons_are_both_paid_and_ema_pays_three() {
     g.claim_many(&[(1, Action::Win), (2, Action::Win), (3, Action::Win)]);
     let r = g.finish();
     assert_eq!(r.winners(), vec![1, 2, 3]);
+}
+
+#[test]
+fn abortive_draws_false_plays_on_where_the_table_would_call_the_hand_off() {
+    // The setting abortive_draws=false (riichi-ema's default: "no abortive draws"): nine kinds
+    // is no choice, four same winds in the first go-around are four discards.
+    for rules in ["riichi[abortive_draws=false]", "riichi-ema"] {
+        let t = table(rules);
+        let g = Game::new(&t, &["19m 19p 19s ESW 23456m", "", "", ""], "", "");
+        assert!(!g.legal(0).contains(&Action::AbortiveDraw), "{rules}");
+        let mut g = Game::new(&t, &FOUR_N, "", "");
+        for seat in 0..4 {
+            g.discard(seat, "N");
+            g.pass();
+        }
+        assert!(!g.st.is_over(), "{rules}: four winds play on");
+    }
+}
+
+/// The winners of East's 5s when `claimants` all ron it, under `rules`.
+fn rons(rules: &str, claimants: &[usize]) -> (Vec<usize>, Option<(String, Vec<usize>)>) {
+    let t = table(rules);
+    let mut g = Game::with_kept(&t, &THREE_ON_5S, "", "", KEPT, &HandStart::default());
+    g.discard(0, "5s");
+    let claims: Vec<(usize, Action)> = claimants.iter().map(|&s| (s, Action::Win)).collect();
+    g.claim_many(&claims);
+    let r = g.finish();
+    (r.winners(), aborted(&r))
+}
+
+#[test]
+fn multiple_ron_atamahane_pays_only_the_first_in_turn_order() {
+    // The setting multiple_ron=atamahane (頭ハネ): of South and North, South is first after
+    // East, the discarder, and alone wins; three rons are still 三家和 while abortive draws are on.
+    let rules = "riichi[multiple_ron=atamahane]";
+    assert_eq!(rons(rules, &[1, 3]), (vec![1], None));
+    assert_eq!(rons(rules, &[2, 3]), (vec![2], None));
+    assert_eq!(
+        rons(rules, &[1, 2, 3]).1,
+        Some(("three_wins".into(), vec![1, 2, 3]))
+    );
+}
+
+#[test]
+fn multiple_ron_double_without_abortive_draws_pays_the_first_two_of_three() {
+    // The default multiple_ron=double (Decisions 10: "two winners both paid") with
+    // abortive_draws=false: three rons are no 三家和, and the first two after East win.
+    assert_eq!(rons("riichi", &[1, 3]), (vec![1, 3], None));
+    assert_eq!(
+        rons("riichi[abortive_draws=false]", &[1, 2, 3]),
+        (vec![1, 2], None)
+    );
+}
+
+#[test]
+fn multiple_ron_all_pays_three_rons_even_with_abortive_draws() {
+    // The setting multiple_ron=all (riichi-ema's default: "several rons all paid"): three rons
+    // are three wins, abortive draws on or off (三家和 settles only rons the table cannot pay).
+    for rules in [
+        "riichi[multiple_ron=all]",
+        "riichi-ema",
+        "riichi-ema[abortive_draws=true]",
+    ] {
+        assert_eq!(rons(rules, &[1, 2, 3]), (vec![1, 2, 3], None), "{rules}");
+    }
 }

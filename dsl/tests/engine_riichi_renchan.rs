@@ -5,8 +5,8 @@
 
 mod common;
 
-use common::{table, Game};
-use mj_core::game::{next_counters, Action, Record, Rules};
+use common::{first_win, table, Game};
+use mj_core::game::{next_counters, next_streak, Action, HandStart, Record, Rules};
 
 /// East's hand: 123m 456p 789s 23s 55p waits on 1s/4s once it discards E (pinfu).
 const EAST: &str = "123m 456p 789s 23s 55p E";
@@ -119,4 +119,51 @@ fn the_draw_lists_ready_seats_only_where_the_rotation_reads_them() {
     assert!(r.winners().is_empty(), "passive play wins nothing");
     assert!(r.ready_at_draw().is_empty());
     assert!(!r.to_json().contains("\"ready\""));
+}
+
+#[test]
+fn under_paarenchan_the_streak_counts_the_dealers_wins_only() {
+    // The setting paarenchan=true ([play] dealer_streak = "won"): a ready dealer keeping the
+    // deal at the draw (Decisions 12) ends its run of wins, where riichi's streak of hands kept
+    // goes on; a dealer win adds one either way, and a passed deal starts again at 0.
+    let (won, kept) = (table("riichi[paarenchan=true]"), table("riichi"));
+    let r = drawn_hand(
+        "riichi[paarenchan=true]",
+        &[EAST, SOUTH_FAR, WEST_FAR, NORTH_FAR],
+        "E",
+    );
+    assert_eq!(r.next_dealer(won.table()), (0, false));
+    assert_eq!(next_streak(won.table(), 0, 0, &r.winners(), 5), 0);
+    assert_eq!(next_streak(kept.table(), 0, 0, &r.winners(), 5), 6);
+    assert_eq!(next_streak(won.table(), 0, 0, &[0], 6), 7);
+    assert_eq!(next_streak(won.table(), 0, 1, &[1], 6), 0);
+}
+
+#[test]
+fn a_dealers_eighth_win_in_a_row_is_paarenchan_in_play() {
+    // East deals with seven wins behind it and rons South's 1s (pinfu): play writes the streak
+    // as `renchan=7` and the win is a paarenchan yakuman, the dealer's ron 6 × 8,000 = 48,000
+    // (Decisions 8). Without the setting the same win is pinfu 1 han 30 fu (plus any dora).
+    let start = HandStart {
+        dealer_streak: 7,
+        ..HandStart::default()
+    };
+    let win = |rules: &str| {
+        let t = table(rules);
+        let mut g = Game::new_at(&t, &[EAST, SOUTH_FAR, WEST_FAR, NORTH_FAR], "", "", &start);
+        g.discard(0, "E");
+        g.discard(1, "1s");
+        g.claim(0, Action::Win);
+        let r = g.finish();
+        let (hand, fans) = first_win(&r).expect("a win");
+        (hand, fans, r.net())
+    };
+    let (hand, fans, net) = win("riichi[paarenchan=true]");
+    assert!(hand.contains("renchan=7"), "{hand}");
+    assert!(fans.iter().any(|f| f.starts_with("八连庄")), "{fans:?}");
+    assert_eq!(net[..2], [48000, -48000], "{fans:?}");
+    let (hand, fans, net) = win("riichi");
+    assert!(!hand.contains("renchan"), "{hand}");
+    assert!(!fans.iter().any(|f| f.starts_with("八连庄")), "{fans:?}");
+    assert!(net[0] < 12000, "{net:?}");
 }

@@ -106,32 +106,48 @@ fn nagashi_front(t: &mj_dsl::table::Table, hands: &[&str]) -> String {
         .join(" ")
 }
 
-#[test]
-fn nagashi_mangan_is_paid_as_a_mangan_tsumo_instead_of_the_ready_payments() {
-    let t = table("riichi");
+/// The drawn hand's payments under `rules` where South ends with a river of terminals and
+/// honours nobody claimed and East is ready (it discards E, then everyone what it draws).
+fn nagashi_river(rules: &str) -> Vec<Vec<i64>> {
+    let t = table(rules);
     let hands = [EAST, "2358m 2368p 2357s 6m", WEST_FAR, NORTH_FAR];
     let front = nagashi_front(&t, &hands);
     let mut g = Game::new(&t, &hands, &front, "");
     g.discard(0, "E");
     g.passive_to_end();
-    let r = g.finish();
+    payments(&g.finish(), Some("drawn_hand"))
+}
+
+#[test]
+fn nagashi_mangan_is_paid_as_a_mangan_tsumo_instead_of_the_ready_payments() {
     // Decisions 12: nagashi mangan first; Decisions 6 / 8: a mangan (basic 2,000) tsumo by a
     // non-dealer: the dealer pays 2 × 2,000 = 4,000, the others 2,000 each. East is ready, but
     // with a nagashi mangan the ready hands are not paid.
-    assert_eq!(
-        payments(&r, Some("drawn_hand")),
-        vec![vec![-4000, 8000, -2000, -2000]]
-    );
+    assert_eq!(nagashi_river("riichi"), vec![vec![-4000, 8000, -2000, -2000]]);
+}
+
+#[test]
+fn without_nagashi_mangan_the_ready_hands_are_paid_at_that_draw() {
+    // The setting nagashi_mangan=false (riichi-ema's default: "no nagashi mangan"): the same
+    // river pays nothing, and Decisions 12's "1 ready: 3,000 from the three" applies to East.
+    for rules in ["riichi[nagashi_mangan=false]", "riichi-ema"] {
+        assert_eq!(
+            nagashi_river(rules),
+            vec![vec![3000, -1000, -1000, -1000]],
+            "{rules}"
+        );
+    }
 }
 
 /// South's legal discards after claiming East's first discard `discard` with `claim`.
 fn discards_after_claim(
+    rules: &str,
     south: &str,
     east: &str,
     discard: &str,
     claim: fn(&Game<'_>) -> Action,
 ) -> Vec<String> {
-    let t = table("riichi");
+    let t = table(rules);
     let mut g = Game::new(&t, &[east, south, WEST_FAR, NORTH_FAR], "", "");
     g.discard(0, discard);
     let a = claim(&g);
@@ -151,18 +167,26 @@ fn no_swap_call_after_a_chi_bans_the_claimed_tile_and_the_other_end() {
     // Decisions 3: after a chi a player may not discard the claimed tile nor the tile at the
     // other end of the chow (Tenhou). South chis East's 2m with 34m: 5m (the other end) is
     // banned though South holds it; 2m is gone with the chow.
-    let d = discards_after_claim("345m 1199p 19s NSWE", "123m 456p 789s 23s 55p E", "2m", |g| {
-        Action::Chi(g.tile("2m"))
-    });
+    let d = discards_after_claim(
+        "riichi",
+        "345m 1199p 19s NSWE",
+        "123m 456p 789s 23s 55p E",
+        "2m",
+        |g| Action::Chi(g.tile("2m")),
+    );
     assert!(!d.contains(&"5m".to_string()), "{d:?}");
     assert!(
         d.contains(&"1p".to_string()) && d.contains(&"E".to_string()),
         "{d:?}"
     );
     // Claimed in the middle (3m into 24m): only the claimed tile is banned, and 5m is free.
-    let d = discards_after_claim("2345m 199p 19s NSWE", "123m 456p 789s 23s 55p E", "3m", |g| {
-        Action::Chi(g.tile("2m"))
-    });
+    let d = discards_after_claim(
+        "riichi",
+        "2345m 199p 19s NSWE",
+        "123m 456p 789s 23s 55p E",
+        "3m",
+        |g| Action::Chi(g.tile("2m")),
+    );
     assert!(!d.contains(&"3m".to_string()), "{d:?}");
     assert!(d.contains(&"5m".to_string()), "{d:?}");
 }
@@ -171,9 +195,13 @@ fn no_swap_call_after_a_chi_bans_the_claimed_tile_and_the_other_end() {
 fn no_swap_call_after_a_pon_bans_the_claimed_tile() {
     // Decisions 3: after a pon the claimed tile may not be discarded: South pons East's N
     // holding three, and may not discard the fourth.
-    let d = discards_after_claim("345m 1199p 19s NNN W", "123m 456p 789s 23s 55p N", "N", |_| {
-        Action::Pong
-    });
+    let d = discards_after_claim(
+        "riichi",
+        "345m 1199p 19s NNN W",
+        "123m 456p 789s 23s 55p N",
+        "N",
+        |_| Action::Pong,
+    );
     assert!(!d.contains(&"N".to_string()), "{d:?}");
     assert!(d.contains(&"W".to_string()), "{d:?}");
 }
@@ -184,4 +212,27 @@ fn swap_calls_stay_allowed_where_the_table_allows_them() {
     let t = table("mcr");
     assert!(!t.table().no_swap_calls);
     assert!(table("riichi").table().no_swap_calls);
+}
+
+#[test]
+fn kuikae_true_allows_the_swap_calls() {
+    // The setting kuikae=true (shared/rules/riichi.md "Options": kuikae): the chi and pon of the
+    // two tests above, with the other end of the chow and the fourth N now legal discards.
+    let rules = "riichi[kuikae=true]";
+    let d = discards_after_claim(
+        rules,
+        "345m 1199p 19s NSWE",
+        "123m 456p 789s 23s 55p E",
+        "2m",
+        |g| Action::Chi(g.tile("2m")),
+    );
+    assert!(d.contains(&"5m".to_string()), "{d:?}");
+    let d = discards_after_claim(
+        rules,
+        "345m 1199p 19s NNN W",
+        "123m 456p 789s 23s 55p N",
+        "N",
+        |_| Action::Pong,
+    );
+    assert!(d.contains(&"N".to_string()), "{d:?}");
 }

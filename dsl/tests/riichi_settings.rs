@@ -1,6 +1,6 @@
 //! riichi's settings for the optional yaku and caps of shared/rules/riichi.md ("Options every
-//! riichi ruleset can set": daisharin, the yakuman cap), one test per value, each with a hand the
-//! value changes. The other options' tests are in settings.rs.
+//! riichi ruleset can set": daisharin, the yakuman cap, open riichi, paarenchan), one test per
+//! value, each with a hand the value changes. The other options' tests are in settings.rs.
 
 mod common;
 
@@ -181,6 +181,52 @@ fn open_riichi_sashikomi() {
         (0, 1, -2600, -1300),
         "{tsumo:?}"
     );
+}
+
+/// The dealer's closed pinfu tsumo (123m 456p 789s 23s 55p, 4s drawn): pinfu and menzen tsumo,
+/// 2 han 20 fu, basic 320, so 700 from each (Decisions 7 and 8: a dealer's tsumo 2 × 320, rounded
+/// up to 100).
+const DEALER_TSUMO: &str = "123m456p789s23s55p4s self";
+
+/// paarenchan=false (the default, Tenhou): no streak word, no paarenchan.
+#[test]
+fn paarenchan_false() {
+    let r = score(&rs("riichi"), DEALER_TSUMO);
+    assert_eq!((count(&r, "paarenchan"), pay(&r, "S")), (0, -700), "{r:?}");
+    let e =
+        mj_dsl::score_text(&rs("riichi"), &format!("{DEALER_TSUMO} renchan=7")).expect_err("no such word");
+    assert!(e.contains("renchan"), "{e}");
+}
+
+/// paarenchan=true (HandConfig(paarenchan=1), paarenchan_needs_yaku=True): the dealer's eighth
+/// win in a row (`renchan=7`) is a yakuman, 16,000 from each; the seventh is not, nor another
+/// seat's win; and a hand with no yaku (an open hand of dora only) stays no win.
+#[test]
+fn paarenchan_true() {
+    let r = rs("riichi[paarenchan=true]");
+    let eighth = score(&r, &format!("{DEALER_TSUMO} renchan=7"));
+    assert_eq!(
+        (
+            count(&eighth, "paarenchan"),
+            count(&eighth, "pinfu"),
+            pay(&eighth, "S")
+        ),
+        (1, 0, -16000),
+        "{eighth:?}"
+    );
+    assert_eq!(eighth.limit, Some(Some("yakuman".into())), "{eighth:?}");
+    let seventh = score(&r, &format!("{DEALER_TSUMO} renchan=6"));
+    assert_eq!(
+        (count(&seventh, "paarenchan"), pay(&seventh, "S")),
+        (0, -700),
+        "{seventh:?}"
+    );
+    let south = score(&r, &format!("{DEALER_TSUMO} renchan=7 seat=S"));
+    assert_eq!(count(&south, "paarenchan"), 0, "{south:?}");
+    // An open chi, no yaku (no tanyao: 9s; no pinfu open), dora 5p ×2: no win, streak or not.
+    let bare = "[234m,1]456p789s23s55p4s renchan=7 dora=4p";
+    let b = score(&r, bare);
+    assert!(!b.valid && count(&b, "paarenchan") == 0, "{b:?}");
 }
 
 /// Oracle fault, kept failing (the issue: "listed with the rule text and left failing in an

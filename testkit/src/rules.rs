@@ -108,6 +108,7 @@ fn table() -> TableRules {
         dealer: DealerRotation::Rotate,
         dealer_after_multiple: DealerAfterMultiple::FirstWinner,
         dealer_after_draw: DealerAfterDraw::Pass,
+        dealer_streak_of_wins: false,
         declare_ready: false,
         declaration: Default::default(),
         furiten: Default::default(),

@@ -47,6 +47,7 @@ YAKU = {
     "Renhou": "renhou", "Renhou (yakuman)": "renhou",
     "Daisharin": "daisharin", "Daisuurin": "daisharin", "Daichikurin": "daisharin",
     "Open Riichi": "open_riichi", "Double Open Riichi": "double_open_riichi", "Sashikomi": "sashikomi",
+    "Paarenchan": "paarenchan",
 }
 for i, w in enumerate(["east", "south", "west", "north"]):
     YAKU[f"Yakuhai (seat wind {w})"] = "seat_" + w
@@ -91,6 +92,10 @@ SETTINGS = {
                     "1": dict(limit_to_sextuple_yakuman=False, one_yakuman=True)},
     # The word `open_riichi` (is_open_riichi) exists only under true and sashikomi.
     "open_riichi": flag("has_sashikomi_yakuman", false=False, true=False, sashikomi=True),
+    # Not an OptionalRules flag: under true the oracle's HandConfig(paarenchan=1) is set for a
+    # dealer's win with `renchan=7` or more (its eighth win in a row); paarenchan_needs_yaku
+    # keeps its default, True, as the setting says.
+    "paarenchan": flag("paarenchan", false=False, true=True),
 }
 
 
@@ -207,7 +212,7 @@ def oracle_tiles(melds_w, conc, aka):
     return tiles + conc_ids, melds, conc_ids
 
 
-def oracle(line, opts, players, renhou, one_yakuman):
+def oracle(line, opts, players, renhou, one_yakuman, paarenchan=False):
     melds_w, conc, ctx = parse_line(line)
     reason = skip_reason(melds_w, ctx, renhou)
     if reason:
@@ -229,6 +234,7 @@ def oracle(line, opts, players, renhou, one_yakuman):
         is_renhou="first" in ctx and not self_drawn and seat != 0 and renhou != "none",
         player_wind=27 + seat, round_wind=27 + rnd,
         kyoutaku_number=int(ctx.get("sticks", 0)), tsumi_number=0,
+        paarenchan=1 if paarenchan and seat == 0 and int(ctx.get("renchan", 0)) >= 7 else 0,
         num_nuki_dora=int(ctx.get("nuki", 0)), options=opts)
     r = HandCalculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=ind("dora"),
                                            config=cfg, ura_dora_indicators=ind("ura") if riichi else None)
@@ -291,7 +297,7 @@ def pao_feeder(melds_w, seat, players):
         rel = k - 4 if k >= 5 else k  # an added kan counts the pon it was made on
         if players == 4:
             return (seat - rel) % 4
-        return {1: (seat - 1) % 3, 2: (seat + 1) % 3, 3: (seat + 1) % 3}.get(rel, "unknown")
+        return {1: (seat - 1) % 3, 3: (seat + 1) % 3}.get(rel, "unknown")
     return None
 
 
@@ -339,10 +345,11 @@ def make_options(ruleset, overrides, chosen):
     players = o.pop("players")
     renhou = o.pop("renhou")
     one_yakuman = o.pop("one_yakuman", False)
+    paarenchan = o.pop("paarenchan", False)
     o["kazoe_limit"] = KAZOE[o["kazoe_limit"]]
     o["renhou_as_yakuman"] = renhou == "yakuman"
     o["is_three_player"] = players == 3
-    return OptionalRules(**o), players, renhou, one_yakuman
+    return OptionalRules(**o), players, renhou, one_yakuman, paarenchan
 
 
 def main(argv):
@@ -364,7 +371,7 @@ def main(argv):
     if a.double_yakuman_ids or chosen.get("double_yakuman") == "true":
         YAKU.update({"Kokushi Musou Juusanmen Matchi": "kokushi_13", "Daburu Chuuren Poutou": "junsei_chuuren",
                      "Suu Ankou Tanki": "suuankou_tanki"})
-    opts, players, renhou, one_yakuman = make_options(a.oracle_options or base, a.option, chosen)
+    opts, players, renhou, one_yakuman, paarenchan = make_options(a.oracle_options or base, a.option, chosen)
     lines = subprocess.run([a.mj, "sample", "--rules", a.ruleset, "--seed", str(a.seed), "--count",
                             str(a.count)], capture_output=True, text=True, check=True).stdout.splitlines()
     got = subprocess.run([a.mj, "score", "--rules", a.ruleset, "--batch", "-", "--json"], input="\n".join(lines) + "\n",
@@ -375,7 +382,7 @@ def main(argv):
     cnt, skipped, per_yaku, shown = Counter(), Counter(), Counter(), 0
     agree_out = open(a.agree_out, "w") if a.agree_out else None
     for line, g in zip(lines, got):
-        o = oracle(line, opts, players, renhou, one_yakuman)
+        o = oracle(line, opts, players, renhou, one_yakuman, paarenchan)
         if "skip" in o:
             skipped[o["skip"]] += 1
             continue

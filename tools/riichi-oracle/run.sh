@@ -40,5 +40,6 @@ riichi[yakuman_cap=6]
 riichi[yakuman_cap=1]
 riichi[open_riichi=true]
 riichi[open_riichi=sashikomi]
+riichi[paarenchan=true]
 LIST
 exit $status

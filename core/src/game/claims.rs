@@ -180,14 +180,15 @@ fn furiten(rules: &dyn Rules, st: &State, seat: usize) -> bool {
     }
 }
 
-/// Where a claimed tile came from, relative to the claimer: the seats back from the claimer, the
-/// digit the notation writes (at a table of three the seat after is 2, as `from=2` names it;
-/// shared/notation.md, riichi section).
+/// Where a claimed tile came from, relative to the claimer.
 pub(super) fn relative(claimer: usize, from: usize, n: usize) -> From {
-    match (claimer + n - from) % n.max(1) {
-        1 => From::Left,
-        2 => From::Opposite,
-        _ => From::Right,
+    let r = (claimer + n - from) % n;
+    if r == 1 {
+        From::Left
+    } else if r == n - 1 {
+        From::Right
+    } else {
+        From::Opposite
     }
 }
 
@@ -259,7 +260,9 @@ pub(super) fn resolve_offer(rules: &dyn Rules, st: &mut State, o: Offer, ev: &mu
         MultipleWinners::Two => 2,
         MultipleWinners::All => n,
     };
-    if table.abortive.three_wins && winners.len() >= 3 {
+    // 三家和 settles claims the policy cannot pay all of: where every claimant is paid
+    // (`All`), three wins are simply three wins.
+    if table.abortive.three_wins && winners.len() >= 3 && winners.len() > limit {
         abort(st, AbortReason::ThreeWins, winners, ev);
         return;
     }

@@ -6,7 +6,7 @@ use super::match_end::{final_round, verdict, AfterHand, Verdict};
 use super::play::{play_hand_at, PlayError};
 use super::player::Player;
 use super::record::{Record, RecordEvent};
-use super::rotation::next_counters;
+use super::rotation::{next_counters, next_streak};
 use super::rules::{RankingTies, ResultRule, Rules};
 use super::state::HandStart;
 use crate::rng::Rng;
@@ -328,14 +328,7 @@ pub fn play_match_asking<E>(
             if changes {
                 record.seats = Some(occupant.clone());
             }
-            // A hand voided by a penalty (詐胡) is dealt again as it was: same dealer, streak and
-            // counters, and the deal has not passed.
-            let replayed = record.replayed(rules);
-            let (next, passed) = if replayed {
-                (dealer, false)
-            } else {
-                record.next_dealer(table)
-            };
+            let (next, passed) = record.next_dealer(table);
             let after = AfterHand {
                 totals: &totals,
                 dealer: occupant[dealer],
@@ -370,11 +363,9 @@ pub fn play_match_asking<E>(
                         }
                     },
                 };
-            if !replayed {
-                counters = next_counters(dealer, &record.winners(), counters);
-                streak = if next == dealer { streak + 1 } else { 0 };
-            }
+            counters = next_counters(dealer, &record.winners(), counters);
             deposits = record.deposits_left();
+            streak = next_streak(table, dealer, next, &record.winners(), streak);
             dealer = next;
             if passed {
                 passes += 1;

@@ -36,7 +36,7 @@ pub use money::penalize;
 pub use play::{play_hand, play_hand_at, play_hand_from_wall, PlayError};
 pub use player::{GreedyBot, Player, RandomBot, SeatView};
 pub use record::{replay, replay_observed, Divergence, Record};
-pub use rotation::{next_counters, next_dealer, next_dealer_at, DrawnEnd};
+pub use rotation::{next_counters, next_dealer, next_dealer_at, next_streak, DrawnEnd};
 pub use rules::{Rules, TableRules, WinJudgement, WinSource};
 pub use setup::{
     arrange_seat_walls, arrange_wall, deal_seats, new_hand, new_hand_at, new_hand_from_marked_wall_at,

@@ -60,6 +60,17 @@ pub fn next_dealer_at(
     }
 }
 
+/// The dealer's streak in the next hand, dealt by `next`: one more when the dealer deals again
+/// (and, with [`TableRules::dealer_streak_of_wins`], won this hand), otherwise 0.
+pub fn next_streak(table: &TableRules, dealer: usize, next: usize, winners: &[usize], streak: u32) -> u32 {
+    let kept = next == dealer && (!table.dealer_streak_of_wins || winners.contains(&dealer));
+    if kept {
+        streak.saturating_add(1)
+    } else {
+        0
+    }
+}
+
 /// The counters (本場) of the next hand: one more after a drawn hand or a win by the dealer, none
 /// after any other win. Tables whose rules read no counters carry them without effect.
 pub fn next_counters(dealer: usize, winners: &[usize], counters: u32) -> u32 {

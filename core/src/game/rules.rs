@@ -212,6 +212,10 @@ pub struct TableRules {
     pub dealer_after_multiple: DealerAfterMultiple,
     /// Who deals after a drawn hand (with the winner-based rotations).
     pub dealer_after_draw: DealerAfterDraw,
+    /// The dealer's streak (`dealer_streak`) counts only hands the dealer won: a hand it keeps
+    /// without winning (a drawn or abortive hand) ends the streak, so the streak is the dealer's
+    /// wins in a row (riichi's 八連荘). Otherwise every hand it keeps counts.
+    pub dealer_streak_of_wins: bool,
     /// Players may declare ready (亮倒) together with a discard, freezing their hand.
     pub declare_ready: bool,
     /// What a ready declaration requires, costs and shows (with `declare_ready`).
@@ -352,7 +356,8 @@ pub struct AbortiveDraws {
     /// Four kongs stand, made by more than one player: the hand is off once the next discard
     /// is not won on (四開槓); and nobody makes a fifth kong.
     pub four_kongs: bool,
-    /// Three players claim a win on one discard: nobody wins (三家和).
+    /// Three players claim a win on one discard that the multiple-winner policy does not pay
+    /// all of (`First`, `Two`): nobody wins (三家和). Under `All` the three are paid.
     pub three_wins: bool,
 }
 
@@ -748,16 +753,6 @@ pub trait Rules {
     /// Whether the ruleset's penalty `id` ends the hand on the spot (no winner, nothing more
     /// played), as Botzone's judge does for a false win or an illegal action.
     fn penalty_ends_hand(&self, _id: &str) -> bool {
-        false
-    }
-    /// Whether a hand ended by the penalty `id` is dealt again by the same dealer with the same
-    /// streak and counters (a false win that voids the hand).
-    fn penalty_replays_hand(&self, _id: &str) -> bool {
-        false
-    }
-    /// Whether the penalty `id` bars the offender from winning for the rest of the hand while
-    /// play goes on (a wrong tile count, 相公).
-    fn penalty_bars_win(&self, _id: &str) -> bool {
         false
     }
     /// Net change of every seat for a run of equal discards (追牌); none by default.

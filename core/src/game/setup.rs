@@ -248,7 +248,6 @@ pub(super) fn deal(
                 red: reds[s],
                 meld_red: Vec::new(),
                 won: Vec::new(),
-                barred: false,
             }
         })
         .collect();

@@ -233,6 +233,7 @@ impl Loader {
             bonus: r.bonus.unwrap_or(false),
             fallback: r.fallback.unwrap_or(false),
             exclusive: r.exclusive.unwrap_or(false),
+            needs_other: r.needs_other.unwrap_or(false),
             script,
         })
     }
@@ -419,6 +420,7 @@ fn patch_fan(base: &mut RawFan, over: RawFan) {
         bonus,
         fallback,
         exclusive,
+        needs_other,
         script,
         note
     );

@@ -102,8 +102,10 @@ impl Loader {
             .map(|(i, _)| i)
             .collect();
         let has_limit_fans = compiled.iter().any(|f| f.limit);
+        let has_needs_other = compiled.iter().any(|f| f.needs_other);
         Scoring {
             has_limit_fans,
+            has_needs_other,
             combine,
             accounting,
             exclusive_forms,

@@ -36,6 +36,9 @@ pub struct Fan {
     pub bonus: bool,
     pub fallback: bool,
     pub exclusive: bool,
+    /// Counts only when another fan that is neither bonus nor `needs_other` scores on the
+    /// reading (after the concealed-only rule, before limit fans remove the others).
+    pub needs_other: bool,
     /// Index of the rhai function that decides the fan, if any.
     pub script: Option<usize>,
 }

@@ -74,6 +74,10 @@ pub struct Play {
     /// "pass" otherwise.
     #[serde(default)]
     pub dealer_after_draw: Option<String>,
+    /// What the dealer's streak counts: "kept" (default: every hand the dealer keeps the deal)
+    /// or "won" (only hands it won; a kept hand without a win ends the streak).
+    #[serde(default)]
+    pub dealer_streak: Option<String>,
     /// A context word the engine adds to a hand won on a discard made right after the
     /// discarder's kong (杠上炮).
     #[serde(default)]

@@ -226,7 +226,7 @@ pub(super) fn judge_facts(
             };
         }
     }
-    if h.exposed_melds > 0 || rs.scoring.has_limit_fans {
+    if h.exposed_melds > 0 || rs.scoring.has_limit_fans || rs.scoring.has_needs_other {
         concealed_only_and_limits(rs, h.exposed_melds > 0, counts, &touched);
     }
     // The fallback fan (chicken hand) scores when nothing else but bonus fans did.
@@ -237,8 +237,9 @@ pub(super) fn judge_facts(
     Ok(touched)
 }
 
-/// A fan worth 0 in an open hand does not score there (a concealed-hand fan); and where a limit
-/// fan (yakuman) scored, no other fan does.
+/// A fan worth 0 in an open hand does not score there (a concealed-hand fan); a `needs_other`
+/// fan scores only beside another fan (not bonus, not `needs_other`) that still scores then;
+/// and where a limit fan (yakuman) scored, no other fan does.
 #[cold]
 #[inline(never)]
 fn concealed_only_and_limits(rs: &Ruleset, open: bool, counts: &mut [u32], touched: &Touched) {
@@ -248,6 +249,19 @@ fn concealed_only_and_limits(rs: &Ruleset, open: bool, counts: &mut [u32], touch
         for f in touched.fans(n) {
             if plan.open_values[f] == 0 && plan.values[f].0 != 0 {
                 counts[f] = 0;
+            }
+        }
+    }
+    if rs.scoring.has_needs_other {
+        let fans = &rs.fans;
+        let companion = touched
+            .fans(n)
+            .any(|f| counts[f] > 0 && !fans[f].needs_other && !fans[f].bonus);
+        if !companion {
+            for f in touched.fans(n) {
+                if fans[f].needs_other {
+                    counts[f] = 0;
+                }
             }
         }
     }

@@ -339,6 +339,14 @@ pub fn payments(r: &Record, reason: Option<&str>) -> Vec<Vec<i64>> {
     out
 }
 
+/// The first win of a record: its hand as written for the scorer and its fans as recorded.
+pub fn first_win(r: &Record) -> Option<(String, Vec<String>)> {
+    r.events.iter().find_map(|e| match e {
+        RecordEvent::Win { hand, fans, .. } => Some((hand.clone(), fans.clone())),
+        _ => None,
+    })
+}
+
 /// The totals of the record's wins, by seat.
 pub fn win_totals(r: &Record) -> Vec<(usize, i64)> {
     r.events

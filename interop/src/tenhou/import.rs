@@ -10,7 +10,7 @@ use super::wall::Kinds;
 use mj_core::game::match_end::{verdict, AfterHand, Verdict};
 use mj_core::game::matchplay::rank;
 use mj_core::game::rules::RankingTies;
-use mj_core::game::{next_counters, Record, Rules};
+use mj_core::game::{next_counters, next_streak, Record, Rules};
 use mj_dsl::table::Table;
 use serde_json::json;
 
@@ -173,7 +173,8 @@ pub fn import(t: &Table, log: &Log, file: &str) -> Outcome {
             totals = Some(init.ten.iter().take(n).copied().collect());
         }
         if let (Some((p, r)), Some(tot)) = (&prev, &totals) {
-            streak = if p.oya == init.oya { streak + 1 } else { 0 };
+            let (dealer, next) = (usize::from(p.oya), usize::from(init.oya));
+            streak = next_streak(t.table(), dealer, next, &r.winners(), streak);
             if let Some(m) = carry(t, p, r, tot, init) {
                 diverge(&mut out, k + 1, m);
             }
