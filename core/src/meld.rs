@@ -3,8 +3,11 @@
 use crate::reading::Tiles;
 use crate::tile::{Tile, TileSet};
 
-/// Where a claimed tile came from, relative to the claiming seat. With three players only `Left`
-/// and `Right` occur.
+/// Where a claimed tile came from, relative to the claiming seat, as the notation's digit: the
+/// number of seats back from the claimer against turn order, as `from=K` counts them
+/// (shared/notation.md: 1 上家, 2 对家, 3 下家; three players, 1 the seat before and 2 the seat
+/// after, "the same numbers in melds' `,k`"). At three seats the engine writes the seat after as
+/// `Opposite` (2); a written `Right` (3, 下家) names the same seat.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum From {
     /// 上家, the player before you (notation 1).
@@ -47,8 +50,9 @@ pub enum Meld {
 
 impl Meld {
     /// The seat whose discard made this meld, for the meld of seat `owner` at a table of
-    /// `players`; `None` for a concealed kong. A chow is always from the left; an added kong
-    /// counts the pung it grew from.
+    /// `players`: `,2` counts two seats back as `from=2` does (the seat after at a table of
+    /// three), and `,3` is 下家, the seat after, at any table. `None` for a concealed kong. A chow
+    /// is always from the left; an added kong counts the pung it grew from.
     pub fn source_seat(&self, owner: usize, players: usize) -> Option<usize> {
         let from = match *self {
             Meld::Chow { .. } => From::Left,
@@ -58,8 +62,10 @@ impl Meld {
         let n = players.max(1);
         Some(match from {
             From::Left => (owner + n - 1) % n,
+            // 下家, the seat after, at every table size.
             From::Right => (owner + 1) % n,
-            From::Opposite => (owner + 2) % n,
+            // Two seats back: 对家 at four, the seat after at three.
+            From::Opposite => (owner + 2 * n - 2) % n,
         })
     }
 

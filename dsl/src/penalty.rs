@@ -13,9 +13,22 @@ pub fn check(p: &Penalty) -> Result<(), String> {
     if kinds != 1 {
         return Err("give exactly one of `each`, `amounts` and `min_amount`".into());
     }
+    // A penalty that bars the offender from winning may cost nothing (`each = 0`).
+    let free = p.bars_win && p.each == Some(0);
     let all = p.each.iter().chain(&p.amounts).chain(&p.min_amount);
-    if let Some(bad) = all.copied().find(|&a| !(1..=1_000_000).contains(&a)) {
+    if let Some(bad) = all.copied().find(|&a| !free && !(1..=1_000_000).contains(&a)) {
         return Err(format!("amount {bad} is not from 1 to 1000000"));
+    }
+    if p.replays_hand && !p.ends_hand {
+        return Err(
+            "`replays_hand = true` needs `ends_hand = true`: only a hand that stops is dealt again".into(),
+        );
+    }
+    if p.bars_win && p.ends_hand {
+        return Err(
+            "`bars_win = true` bars a player for the rest of a hand that goes on: leave out `ends_hand`"
+                .into(),
+        );
     }
     match p.to.as_deref() {
         None | Some("each") => Ok(()),

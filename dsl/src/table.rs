@@ -574,6 +574,15 @@ fn result_rule(m: &crate::schema::Match) -> Result<Option<ResultRule>, String> {
 }
 
 impl Table {
+    /// Whether the ruleset has the penalty `id` and it says `what`.
+    fn penalty_says(&self, id: &str, what: impl Fn(&crate::schema::Penalty) -> bool) -> bool {
+        self.ruleset
+            .settlement
+            .penalties
+            .iter()
+            .any(|p| p.id == id && what(p))
+    }
+
     /// The values of the context words that stand for the engine's number facts (counters and
     /// deposits on the table), by word index, for a win's settlement; other words are 0.
     fn fact_values(&self, f: &WinFacts) -> Vec<i64> {
@@ -709,11 +718,15 @@ impl Rules for Table {
     }
 
     fn penalty_ends_hand(&self, id: &str) -> bool {
-        self.ruleset
-            .settlement
-            .penalties
-            .iter()
-            .any(|p| p.id == id && p.ends_hand)
+        self.penalty_says(id, |p| p.ends_hand)
+    }
+
+    fn penalty_replays_hand(&self, id: &str) -> bool {
+        self.penalty_says(id, |p| p.ends_hand && p.replays_hand)
+    }
+
+    fn penalty_bars_win(&self, id: &str) -> bool {
+        self.penalty_says(id, |p| p.bars_win)
     }
 
     fn settle_discard_run(&self, f: &DiscardRunFacts) -> Vec<i64> {

@@ -133,12 +133,17 @@ pub struct Figures {
     pub wins: u64,
     pub self_drawn_share: Rate,
     pub robbed_kong_share: Rate,
-    /// Dealer wins per hand; non-dealer wins per non-dealer seat-hand.
+    /// Hands the dealer won (once or more), of hands; non-dealer seat-hands won, of non-dealer
+    /// seat-hands. Shares, never over 100% where several players win in one hand.
     pub dealer_win_rate: Rate,
     pub non_dealer_win_rate: Rate,
-    /// Dealing in (paying for a discard win) per hand / per non-dealer seat-hand.
+    /// Hands in which the dealer dealt in (paid for a discard win, once or more), of hands; the
+    /// same for non-dealer seat-hands.
     pub dealer_deal_in_rate: Rate,
     pub non_dealer_deal_in_rate: Rate,
+    /// Win events per hand: a per-hand average that passes 1 where several players win in one
+    /// hand (血战到底, 一炮多响) or a winner plays on and wins again.
+    pub wins_per_hand: Moments,
     pub dealer_net: Moments,
     pub non_dealer_net: Moments,
     pub win_total: Moments,
@@ -187,10 +192,11 @@ impl Figures {
             wins: p.wins,
             self_drawn_share: Rate::new(p.self_drawn, p.wins),
             robbed_kong_share: Rate::new(p.robbed_kong, p.wins),
-            dealer_win_rate: Rate::new(p.dealer_wins, p.hands),
-            non_dealer_win_rate: Rate::new(p.non_dealer_wins, p.non_dealer_seat_hands),
-            dealer_deal_in_rate: Rate::new(p.dealer_dealt_in, p.hands),
-            non_dealer_deal_in_rate: Rate::new(p.non_dealer_dealt_in, p.non_dealer_seat_hands),
+            dealer_win_rate: Rate::new(p.dealer_won_hands, p.hands),
+            non_dealer_win_rate: Rate::new(p.non_dealer_won_seat_hands, p.non_dealer_seat_hands),
+            dealer_deal_in_rate: Rate::new(p.dealer_dealt_in_hands, p.hands),
+            non_dealer_deal_in_rate: Rate::new(p.non_dealer_dealt_in_seat_hands, p.non_dealer_seat_hands),
+            wins_per_hand: moments(&p.wins_per_hand),
             dealer_net: moments(&p.dealer_net),
             non_dealer_net: moments(&p.non_dealer_net),
             win_total: moments(&p.win_totals),

@@ -26,12 +26,17 @@ pub struct Partial {
     pub wins: u64,
     pub self_drawn: u64,
     pub robbed_kong: u64,
-    /// Wins by the dealer of the hand, and by the other seats.
-    pub dealer_wins: u64,
-    pub non_dealer_wins: u64,
-    /// Wins on a discard (or robbed kong) where the dealer, or another seat, paid for it.
-    pub dealer_dealt_in: u64,
-    pub non_dealer_dealt_in: u64,
+    /// Hands in which the dealer won (once or more: where winners play on, a seat may win
+    /// several times), and non-dealer seat-hands in which that seat won: yes/no per seat-hand,
+    /// so their rates never pass 100% however many wins a hand has.
+    pub dealer_won_hands: u64,
+    pub non_dealer_won_seat_hands: u64,
+    /// Hands in which the dealer paid for a win on its discard (or robbed kong), and non-dealer
+    /// seat-hands in which that seat did, once or more.
+    pub dealer_dealt_in_hands: u64,
+    pub non_dealer_dealt_in_seat_hands: u64,
+    /// Win events per hand (0, 1, or more where several players may win in one hand).
+    pub wins_per_hand: Dist,
     /// Seat-hands played by non-dealers: the sum over hands of (players − 1).
     pub non_dealer_seat_hands: u64,
     /// Net points of the dealer per hand, and of each non-dealer per seat-hand.
@@ -74,8 +79,10 @@ impl Partial {
         let dealer = r.dealer;
         self.hands += 1;
         self.non_dealer_seat_hands += players as u64 - 1;
-        let (mut draws, mut turns, mut claims) = (0i64, 0i64, 0i64);
-        let mut won = false;
+        let (mut draws, mut turns, mut claims, mut wins) = (0i64, 0i64, 0i64, 0i64);
+        // Per seat: won in this hand, dealt in in this hand.
+        let mut won_by = vec![false; players];
+        let mut dealt_in_by = vec![false; players];
         for e in &r.events {
             match e {
                 RecordEvent::Draw { .. } => draws += 1,
@@ -103,7 +110,7 @@ impl Partial {
                     total,
                     ..
                 } => {
-                    won = true;
+                    wins += 1;
                     self.wins += 1;
                     if *self_drawn {
                         self.self_drawn += 1;
@@ -111,15 +118,11 @@ impl Partial {
                     if *robbed_kong {
                         self.robbed_kong += 1;
                     }
-                    if *seat == dealer {
-                        self.dealer_wins += 1;
-                    } else {
-                        self.non_dealer_wins += 1;
+                    if let Some(w) = won_by.get_mut(*seat) {
+                        *w = true;
                     }
-                    match from {
-                        Some(f) if *f == dealer => self.dealer_dealt_in += 1,
-                        Some(_) => self.non_dealer_dealt_in += 1,
-                        None => {}
+                    if let Some(d) = from.and_then(|f| dealt_in_by.get_mut(f)) {
+                        *d = true;
                     }
                     bump(&mut self.win_totals, *total);
                     let mut names: Vec<&str> = fans.iter().map(|f| fan_name(f)).collect();
@@ -133,8 +136,19 @@ impl Partial {
                 _ => {}
             }
         }
-        if won {
+        if wins > 0 {
             self.hands_won += 1;
+        }
+        bump(&mut self.wins_per_hand, wins);
+        for s in 0..players {
+            let (won, dealt_in) = (u64::from(won_by[s]), u64::from(dealt_in_by[s]));
+            if s == dealer {
+                self.dealer_won_hands += won;
+                self.dealer_dealt_in_hands += dealt_in;
+            } else {
+                self.non_dealer_won_seat_hands += won;
+                self.non_dealer_dealt_in_seat_hands += dealt_in;
+            }
         }
         bump(&mut self.draws, draws);
         bump(&mut self.turns, turns);
@@ -156,10 +170,11 @@ impl Partial {
         self.wins += o.wins;
         self.self_drawn += o.self_drawn;
         self.robbed_kong += o.robbed_kong;
-        self.dealer_wins += o.dealer_wins;
-        self.non_dealer_wins += o.non_dealer_wins;
-        self.dealer_dealt_in += o.dealer_dealt_in;
-        self.non_dealer_dealt_in += o.non_dealer_dealt_in;
+        self.dealer_won_hands += o.dealer_won_hands;
+        self.non_dealer_won_seat_hands += o.non_dealer_won_seat_hands;
+        self.dealer_dealt_in_hands += o.dealer_dealt_in_hands;
+        self.non_dealer_dealt_in_seat_hands += o.non_dealer_dealt_in_seat_hands;
+        merge_dist(&mut self.wins_per_hand, &o.wins_per_hand);
         self.non_dealer_seat_hands += o.non_dealer_seat_hands;
         merge_dist(&mut self.dealer_net, &o.dealer_net);
         merge_dist(&mut self.non_dealer_net, &o.non_dealer_net);
@@ -325,10 +340,11 @@ mod tests {
         assert_eq!(p.exhaustive_draws, 1);
         assert_eq!(p.wins, 2);
         assert_eq!(p.self_drawn, 1);
-        assert_eq!(p.dealer_wins, 1);
-        assert_eq!(p.non_dealer_wins, 1);
-        assert_eq!(p.dealer_dealt_in, 1);
-        assert_eq!(p.non_dealer_dealt_in, 0);
+        assert_eq!(p.dealer_won_hands, 1);
+        assert_eq!(p.non_dealer_won_seat_hands, 1);
+        assert_eq!(p.dealer_dealt_in_hands, 1);
+        assert_eq!(p.non_dealer_dealt_in_seat_hands, 0);
+        assert_eq!(p.wins_per_hand, Dist::from([(0, 1), (1, 2)]));
         assert_eq!(p.non_dealer_seat_hands, 9);
         assert_eq!(p.win_totals, Dist::from([(10, 1), (25, 1)]));
         assert_eq!(p.draws, Dist::from([(2, 1), (3, 1), (4, 1)]));
@@ -361,6 +377,39 @@ mod tests {
             .map(|b| (b.lo, b.hi, b.count))
             .collect();
         assert_eq!(buckets, vec![(Some(10), 20, 1), (Some(20), 50, 1)]);
+    }
+
+    /// A hand where winners play on (血战到底, 血流成河): the dealer 0 wins twice, seat 2 once on
+    /// the dealer's discard and seat 3 twice, once on seat 2's discard and once on the dealer's.
+    /// Five wins in one hand are one hand the dealer won, two non-dealer seat-hands won of three,
+    /// one hand the dealer dealt in and one non-dealer seat-hand dealt in: no rate passes 100%,
+    /// and the wins per hand say 5.
+    #[test]
+    fn several_wins_in_a_hand_count_once_per_seat_in_the_rates() {
+        let mut p = Partial::default();
+        p.add(&record(
+            0,
+            vec![
+                win(0, None, &["自摸 1"], 1),
+                win(2, Some(0), &["平胡 0"], 0),
+                win(3, Some(2), &["平胡 0"], 0),
+                win(0, None, &["自摸 1"], 1),
+                win(3, Some(0), &["平胡 0"], 0),
+            ],
+        ));
+        assert_eq!((p.hands, p.hands_won, p.wins), (1, 1, 5));
+        assert_eq!((p.dealer_won_hands, p.non_dealer_won_seat_hands), (1, 2));
+        assert_eq!(
+            (p.dealer_dealt_in_hands, p.non_dealer_dealt_in_seat_hands),
+            (1, 1)
+        );
+        assert_eq!(p.wins_per_hand, Dist::from([(5, 1)]));
+        let f = Figures::of(&p);
+        assert!(close(f.dealer_win_rate.rate, 1.0, 1e-12));
+        assert!(close(f.non_dealer_win_rate.rate, 2.0 / 3.0, 1e-12));
+        assert!(close(f.dealer_deal_in_rate.rate, 1.0, 1e-12));
+        assert!(close(f.non_dealer_deal_in_rate.rate, 1.0 / 3.0, 1e-12));
+        assert!(close(f.wins_per_hand.mean, 5.0, 1e-12));
     }
 
     #[test]

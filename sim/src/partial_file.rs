@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 /// `format` of a partial-result file.
 pub const PARTIAL_FORMAT: &str = "mj-simulate-partial";
 /// Version of the partial-result file and of the reports.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// A partial result on disk: the experiment, which shard, and its statistics.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -78,20 +78,20 @@ fn rates(f: &Figures) -> Vec<(&'static str, &'static str, Rate)> {
         ("exhaustive_draw_rate", "exhaustive draws", f.exhaustive_draw_rate),
         ("self_drawn_share", "self-drawn, of wins", f.self_drawn_share),
         ("robbed_kong_share", "robbed kong, of wins", f.robbed_kong_share),
-        ("dealer_win_rate", "dealer wins, per hand", f.dealer_win_rate),
+        ("dealer_win_rate", "dealer won, of hands", f.dealer_win_rate),
         (
             "non_dealer_win_rate",
-            "non-dealer wins, per seat-hand",
+            "non-dealer won, of seat-hands",
             f.non_dealer_win_rate,
         ),
         (
             "dealer_deal_in_rate",
-            "dealer deals in, per hand",
+            "dealer dealt in, of hands",
             f.dealer_deal_in_rate,
         ),
         (
             "non_dealer_deal_in_rate",
-            "non-dealer deals in, per seat-hand",
+            "non-dealer dealt in, of seat-hands",
             f.non_dealer_deal_in_rate,
         ),
     ]
@@ -99,6 +99,7 @@ fn rates(f: &Figures) -> Vec<(&'static str, &'static str, Rate)> {
 
 fn means(f: &Figures) -> Vec<(&'static str, &'static str, Moments)> {
     vec![
+        ("wins_per_hand", "wins per hand (average)", f.wins_per_hand),
         ("win_total", "winning total", f.win_total),
         ("dealer_net", "dealer net, per hand", f.dealer_net),
         (

@@ -297,7 +297,7 @@ def pao_feeder(melds_w, seat, players):
         rel = k - 4 if k >= 5 else k  # an added kan counts the pon it was made on
         if players == 4:
             return (seat - rel) % 4
-        return {1: (seat - 1) % 3, 3: (seat + 1) % 3}.get(rel, "unknown")
+        return {1: (seat - 1) % 3, 2: (seat + 1) % 3, 3: (seat + 1) % 3}.get(rel, "unknown")
     return None
 
 

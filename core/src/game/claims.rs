@@ -180,15 +180,14 @@ fn furiten(rules: &dyn Rules, st: &State, seat: usize) -> bool {
     }
 }
 
-/// Where a claimed tile came from, relative to the claimer.
+/// Where a claimed tile came from, relative to the claimer: the seats back from the claimer, the
+/// digit the notation writes (at a table of three the seat after is 2, as `from=2` names it;
+/// shared/notation.md, riichi section).
 pub(super) fn relative(claimer: usize, from: usize, n: usize) -> From {
-    let r = (claimer + n - from) % n;
-    if r == 1 {
-        From::Left
-    } else if r == n - 1 {
-        From::Right
-    } else {
-        From::Opposite
+    match (claimer + n - from) % n.max(1) {
+        1 => From::Left,
+        2 => From::Opposite,
+        _ => From::Right,
     }
 }
 

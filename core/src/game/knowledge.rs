@@ -92,6 +92,7 @@ impl Knowledge {
                 red: [0; MAX_KINDS],
                 meld_red: Vec::new(),
                 won: Vec::new(),
+                barred: false,
             })
             .collect();
         let phase = match self.moment {

@@ -328,7 +328,14 @@ pub fn play_match_asking<E>(
             if changes {
                 record.seats = Some(occupant.clone());
             }
-            let (next, passed) = record.next_dealer(table);
+            // A hand voided by a penalty (詐胡) is dealt again as it was: same dealer, streak and
+            // counters, and the deal has not passed.
+            let replayed = record.replayed(rules);
+            let (next, passed) = if replayed {
+                (dealer, false)
+            } else {
+                record.next_dealer(table)
+            };
             let after = AfterHand {
                 totals: &totals,
                 dealer: occupant[dealer],
@@ -363,9 +370,11 @@ pub fn play_match_asking<E>(
                         }
                     },
                 };
-            counters = next_counters(dealer, &record.winners(), counters);
+            if !replayed {
+                counters = next_counters(dealer, &record.winners(), counters);
+                streak = next_streak(table, dealer, next, &record.winners(), streak);
+            }
             deposits = record.deposits_left();
-            streak = next_streak(table, dealer, next, &record.winners(), streak);
             dealer = next;
             if passed {
                 passes += 1;

@@ -195,7 +195,8 @@ pub(super) fn pay(
 
 /// Applies the ruleset's penalty `id` against `seat` between actions: the offender pays the
 /// penalty's amount to every other seat (through the chip floor, if any), and when the ruleset
-/// says so ([`Rules::penalty_ends_hand`]) the hand ends there with no winner. Returns what every
+/// says so ([`Rules::penalty_ends_hand`]) the hand ends there with no winner; a penalty that bars
+/// ([`Rules::penalty_bars_win`]) leaves the offender unable to win for the rest of the hand. Returns what every
 /// seat paid (negative) or received; the caller records them (records write a `penalty` event
 /// followed by `payment` events with reason `penalty`). Errors name an unknown penalty or seat.
 pub fn penalize(rules: &dyn Rules, st: &mut State, seat: usize, id: &str) -> Result<Vec<i64>, String> {
@@ -220,6 +221,9 @@ pub fn penalize(rules: &dyn Rules, st: &mut State, seat: usize, id: &str) -> Res
     }
     if rules.penalty_ends_hand(id) {
         st.phase = Phase::Over { winners: Vec::new() };
+    }
+    if rules.penalty_bars_win(id) {
+        st.seats[seat].barred = true;
     }
     Ok(paid)
 }

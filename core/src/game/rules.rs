@@ -755,6 +755,16 @@ pub trait Rules {
     fn penalty_ends_hand(&self, _id: &str) -> bool {
         false
     }
+    /// Whether a hand ended by the penalty `id` is dealt again by the same dealer with the same
+    /// streak and counters (a false win that voids the hand).
+    fn penalty_replays_hand(&self, _id: &str) -> bool {
+        false
+    }
+    /// Whether the penalty `id` bars the offender from winning for the rest of the hand while
+    /// play goes on (a wrong tile count, 相公).
+    fn penalty_bars_win(&self, _id: &str) -> bool {
+        false
+    }
     /// Net change of every seat for a run of equal discards (追牌); none by default.
     fn settle_discard_run(&self, _facts: &DiscardRunFacts) -> Vec<i64> {
         vec![0; self.table().player_count()]

@@ -248,6 +248,7 @@ pub(super) fn deal(
                 red: reds[s],
                 meld_red: Vec::new(),
                 won: Vec::new(),
+                barred: false,
             }
         })
         .collect();

@@ -218,6 +218,9 @@ pub struct SeatState {
     /// out of the hand, counted once. Several winners of one discard: the first in turn order
     /// from the discarder holds the tile. Empty under the other rules.
     pub won: Vec<Tile>,
+    /// Barred from winning for the rest of the hand by a penalty (相公, a wrong tile count:
+    /// [`super::rules::Rules::penalty_bars_win`]); the seat plays on.
+    pub barred: bool,
 }
 
 /// A ready declaration (亮倒).
@@ -614,6 +617,7 @@ mod tests {
             red: [0; crate::tile::MAX_KINDS],
             meld_red: Vec::new(),
             won: Vec::new(),
+            barred: false,
         };
         s.concealed[4] = held;
         s.red[4] = red;

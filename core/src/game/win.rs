@@ -175,6 +175,10 @@ pub(super) fn self_win(
     tile: Tile,
     start: &TurnStart,
 ) -> Option<(Hand, WinJudgement)> {
+    // A seat barred by a penalty (相公) plays on but never wins.
+    if st.seats[seat].barred {
+        return None;
+    }
     let hand = hand_self_win(rules, st, seat, tile, start);
     let bonus = if rules.table().bonus_win.self_drawn {
         bonus_win(rules, st, seat, None)
@@ -288,6 +292,9 @@ pub(super) fn discard_win(
     o: &Offer,
 ) -> Option<(Hand, WinJudgement)> {
     let table = rules.table();
+    if st.seats[seat].barred {
+        return None;
+    }
     if o.bonus {
         return bonus_win(rules, st, seat, Some((o.tile, o.from))).filter(|_| table.bonus_win.robbed);
     }

@@ -652,6 +652,14 @@ pub struct Penalty {
     /// The penalty ends the hand on the spot, with no winner (Botzone's judge).
     #[serde(default)]
     pub ends_hand: bool,
+    /// With `ends_hand`: the hand is dealt again by the same dealer with the same streak and
+    /// counters, as if it had not been played (詐胡: taiwan.md Decision 12, hongkong.md 12).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub replays_hand: bool,
+    /// The offender may not win for the rest of the hand and plays on (相公, a wrong tile
+    /// count: taiwan.md Decision 12). `each = 0` is allowed with it: a bar that costs nothing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bars_win: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]

@@ -49,6 +49,15 @@ impl Record {
             .saturating_add(u32::try_from(paid).unwrap_or(u32::MAX))
     }
 
+    /// Whether the hand was voided by a penalty that has it dealt again
+    /// ([`crate::game::Rules::penalty_replays_hand`], a false win): the next hand keeps its
+    /// dealer, streak and counters.
+    pub fn replayed(&self, rules: &dyn crate::game::Rules) -> bool {
+        self.events
+            .iter()
+            .any(|e| matches!(e, RecordEvent::Penalty { id, .. } if rules.penalty_replays_hand(id)))
+    }
+
     /// Whether the hand was called off as an abortive draw (途中流局).
     pub fn aborted(&self) -> bool {
         self.events
