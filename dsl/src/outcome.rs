@@ -88,7 +88,8 @@ pub(crate) fn paid(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<Payments, Str
     if !s.valid {
         return Ok(Payments::default());
     }
-    written_payments(rs, hand, s).map(|p| Payments::from_seats(&p))
+    let players = (rs.play.players as usize).min(crate::settle::MAX_SEATS);
+    written_payments(rs, hand, s).map(|p| Payments::from_seats(&p[..players]))
 }
 
 /// A line of words only (a context word with `alone`, e.g. `nagashi seat=S`): the word's fan

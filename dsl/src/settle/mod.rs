@@ -118,6 +118,23 @@ pub fn payments_for(
 /// positive, and the `[settlement.liable]` cases where one player pays every share.
 pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
     let players = rs.play.players as usize;
+    settle_win_seats(rs, p, &p.melds, &p.words)[..players].to_vec()
+}
+
+/// Most seats at a table (seats are named by wind; loading accepts 2 to 4 players).
+pub const MAX_SEATS: usize = 4;
+
+/// [`settle_win`] into an array on the stack, one amount per seat (seats past the table's players
+/// 0), with the melds and the context words' values (by index, 0 when absent) passed beside the
+/// win's facts rather than in it: a hand written in notation settles without copying its melds
+/// or allocating its word values, and the array needs no allocation either.
+pub(crate) fn settle_win_seats(
+    rs: &Ruleset,
+    p: &WinPay,
+    melds: &[mj_core::Meld],
+    words: &[i64],
+) -> [i64; MAX_SEATS] {
+    let players = (rs.play.players as usize).min(MAX_SEATS);
     let st = &rs.settlement;
     let declared = |s: usize| i64::from(p.declared.get(s).copied().unwrap_or(false));
     let n_words = rs.context_words.len();
@@ -138,7 +155,7 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         .set(Amount::Han, p.han)
         .set(Amount::Fu, p.fu)
         .set(Amount::WinnerDealer, i64::from(p.winner == p.dealer))
-        .words((0..n_words).map(|i| p.words.get(i).copied().unwrap_or(0)));
+        .words((0..n_words).map(|i| words.get(i).copied().unwrap_or(0)));
     let base = std::cell::RefCell::new(base);
     let eval = |f: &Cond, payer: usize| {
         let mut v = base.borrow_mut();
@@ -161,7 +178,7 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         let a = capped(f.map_or(0, |e| eval(e, payer)));
         payment(if a > 0 { a.saturating_add(extra) } else { a })
     };
-    let mut out = vec![0i64; players];
+    let mut out = [0i64; MAX_SEATS];
     // Deposits on the table go to the winner; no seat pays them.
     if let (Some(d), Some(w), true) = (&st.deposits, out.get_mut(p.winner), p.take_deposits) {
         *w = w.saturating_add(eval(d, p.winner));
@@ -177,7 +194,7 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
     };
     // 包 big hands (`group_feeder`) come before every other liability: the whole of a self-drawn
     // win, and all or half of each share of a win on a discard (shifted after the shares).
-    let group = group_feeder(rs, p).filter(|&g| g < players && g != p.winner);
+    let group = group_feeder(rs, p, melds).filter(|&g| g < players && g != p.winner);
     let liable = match source {
         WinKind::SelfDrawn if group.is_some() => group,
         _ if group.is_some() => None,
@@ -217,7 +234,7 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
     let counter_word = st
         .liable_groups_counters
         .filter(|_| group.is_some() && st.liable_groups_half);
-    let mut counters = vec![0i64; players];
+    let mut counters = [0i64; MAX_SEATS];
     for seat in 0..players {
         if seat == p.winner || left(seat) {
             continue;
@@ -229,7 +246,7 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         };
         let amount = share(f, seat);
         if let Some(w) = counter_word {
-            let value = p.words.get(w).copied().unwrap_or(0);
+            let value = words.get(w).copied().unwrap_or(0);
             base.borrow_mut().set_word(w, 0);
             counters[seat] = amount.saturating_sub(share(f, seat)).max(0);
             base.borrow_mut().set_word(w, value);
@@ -238,7 +255,7 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
         out[p.winner] += amount;
     }
     if let Some(g) = group {
-        shift_to_liable(&mut out, p.winner, g, st.liable_groups_half, &counters);
+        shift_to_liable(&mut out[..players], p.winner, g, st.liable_groups_half, &counters);
     }
     out
 }
@@ -246,18 +263,17 @@ pub fn settle_win(rs: &Ruleset, p: &WinPay) -> Vec<i64> {
 /// The seat liable under `[settlement.liable] group_feeder`: the winner has declared a pung or
 /// kong of every tile of a group, and the last of those melds (in the order made; an added kong
 /// counts its pung) was claimed on that seat's discard. A concealed kong last makes nobody liable.
-fn group_feeder(rs: &Ruleset, p: &WinPay) -> Option<usize> {
+fn group_feeder(rs: &Ruleset, p: &WinPay, melds: &[mj_core::Meld]) -> Option<usize> {
     let players = rs.play.players as usize;
     rs.settlement.liable_groups.iter().find_map(|group| {
         let mut last = 0;
         for &t in group {
-            let i = p
-                .melds
+            let i = melds
                 .iter()
                 .position(|m| !matches!(m, mj_core::Meld::Chow { .. }) && m.tile() == t)?;
             last = last.max(i);
         }
-        p.melds.get(last)?.source_seat(p.winner, players)
+        melds.get(last)?.source_seat(p.winner, players)
     })
 }
 

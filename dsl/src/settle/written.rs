@@ -4,15 +4,16 @@
 //! last meld: who fed the kong before a 杠上开花, who fed the last meld, whom each claim came
 //! from), and, where the ruleset names the words, the table's chips and 倍打.
 
-use super::{settle_win, WinKind, WinPay};
+use super::{settle_win_seats, WinKind, WinPay, MAX_SEATS};
 use crate::ruleset::Ruleset;
 use crate::score::Score;
 use mj_core::game::engine::cap_to_floor;
 use mj_core::{Hand, Meld, Wind};
 
-/// Net change of every seat (seat order E S W N), winner positive, or why the line's table
-/// words cannot be read. Call only for a valid win.
-pub fn written_payments(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<Vec<i64>, String> {
+/// Net change of every seat (seat order E S W N; seats past the table's players 0), winner
+/// positive, or why the line's table words cannot be read. Call only for a valid win. An array
+/// on the stack: every scored hand is paid through here, without allocating.
+pub(crate) fn written_payments(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<[i64; MAX_SEATS], String> {
     let players = rs.play.players as usize;
     let (winner, kind) = written_win(rs, hand, true)?;
     let stacks = stacks(rs, hand)?;
@@ -52,11 +53,17 @@ pub fn written_payments(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<Vec<i64>
     if streak > 0 {
         pay.dealer_streak = streak;
     }
-    pay.words = word_values(rs, hand);
     pay.liable_named = liable_named(rs, hand, winner, players)?;
-    let raw = settle_win(rs, &pay);
+    let raw = with_word_values(rs, hand, |words| settle_win_seats(rs, &pay, &hand.melds, words));
     Ok(match (stacks, rs.settlement.floor) {
-        (Some(st), Some(floor)) => cap_to_floor(&raw, &st, floor),
+        (Some(st), Some(floor)) => {
+            let mut out = [0; MAX_SEATS];
+            let capped = cap_to_floor(&raw[..players.min(MAX_SEATS)], &st, floor);
+            for (o, c) in out.iter_mut().zip(capped) {
+                *o = c;
+            }
+            out
+        }
         _ => raw,
     })
 }
@@ -72,16 +79,23 @@ fn declared(rs: &Ruleset, hand: &Hand, winner: usize, players: usize) -> Vec<boo
     if words.winner.is_none() && words.payers.is_none() {
         return Vec::new();
     }
-    let mut declared = vec![false; players];
-    if let Some(w) = &words.winner {
-        declared[winner] = hand.context.has(w);
+    // Nobody declared (most hands) reads as the empty list does, without allocating one.
+    let mut declared = Vec::new();
+    let mut mark = |seat: usize| {
+        if declared.is_empty() {
+            declared = vec![false; players];
+        }
+        declared[seat] = true;
+    };
+    if words.winner.as_ref().is_some_and(|w| hand.context.has(w)) {
+        mark(winner);
     }
     if let Some(v) = words.payers.as_ref().and_then(|w| hand.context.value(w)) {
         for c in v.chars() {
             if let Some(seat) = Wind::from_letter(c.to_ascii_uppercase()) {
                 let seat = seat.index() as usize;
                 if seat < players && seat != winner {
-                    declared[seat] = true;
+                    mark(seat);
                 }
             }
         }
@@ -114,9 +128,6 @@ fn from_melds(rs: &Ruleset, hand: &Hand, winner: usize, players: usize, pay: &mu
             .filter_map(|m| m.source_seat(winner, players))
             .collect();
         pay.claim_feeders = feeders;
-    }
-    if !rs.settlement.liable_groups.is_empty() {
-        pay.melds = melds.clone();
     }
     if liable.one_suit_display.is_some() {
         pay.one_suit = hand.is_one_suit(&rs.tiles);
@@ -233,8 +244,28 @@ fn liable_named(rs: &Ruleset, hand: &Hand, winner: usize, players: usize) -> Res
 /// The ruleset's context words as numbers for settlement formulas (0 absent, 1 a flag).
 pub(crate) fn word_values(rs: &Ruleset, hand: &Hand) -> Vec<i64> {
     let mut values = vec![0; rs.context_words.len()];
-    rs.each_word(hand, |i, v| values[i] = v.map_or(1, |v| v.parse().unwrap_or(1)));
+    fill_word_values(rs, hand, &mut values);
     values
+}
+
+/// Most context words whose values [`with_word_values`] keeps on the stack; a ruleset with more
+/// allocates them.
+const WORDS_ON_STACK: usize = 32;
+
+/// Calls `body` with [`word_values`], kept on the stack for a ruleset of up to
+/// [`WORDS_ON_STACK`] words: they are read for every hand settled.
+fn with_word_values<R>(rs: &Ruleset, hand: &Hand, body: impl FnOnce(&[i64]) -> R) -> R {
+    let n = rs.context_words.len();
+    if n > WORDS_ON_STACK {
+        return body(&word_values(rs, hand));
+    }
+    let mut values = [0; WORDS_ON_STACK];
+    fill_word_values(rs, hand, &mut values[..n]);
+    body(&values[..n])
+}
+
+fn fill_word_values(rs: &Ruleset, hand: &Hand, values: &mut [i64]) {
+    rs.each_word(hand, |i, v| values[i] = v.map_or(1, |v| v.parse().unwrap_or(1)));
 }
 
 /// Who wins the written line (`seat=`) and how: self-drawn, or off the player `from=` names
