@@ -340,13 +340,15 @@ pub(crate) const MAX_COUNTS_AS: usize = 4;
 
 /// The values fans read beyond the plain context words: a tile-valued word counts the hand's
 /// tiles its tiles indicate (`[dora] order`), a word with `counts_as` adding set-aside copies;
-/// then the derived names (`red`).
+/// then the derived names (`red`). `tile_words` are the hand's tile-valued words (index, text),
+/// as the caller's one pass over the hand's words found them ([`TileWords`]).
 #[inline(never)]
 pub(crate) fn derived_words(
     rs: &crate::Ruleset,
     hand: &mj_core::Hand,
     counts: &mj_core::Counts,
     words: &mut [Option<i64>],
+    tile_words: &TileWords,
 ) {
     let n = rs.context_words.len();
     let mut extra = [(0usize, 0i64); MAX_COUNTS_AS];
@@ -356,22 +358,28 @@ pub(crate) fn derived_words(
     }
     // A tile-valued word the hand does not carry was left `None` by the caller. Each indicator
     // counts on its own, so they are summed as read, without a list.
-    rs.each_word(hand, |i, v| {
-        if rs.context_words[i].value == mj_core::WordValue::Tiles {
-            words[i] = v.map(|v| {
-                let mut n = 0i64;
-                quick_tiles(&rs.tiles, v, |t| {
-                    n = n.saturating_add(indicated(
-                        rs.points.dora_next.as_deref(),
-                        &[t],
-                        counts,
-                        &extra[..n_extra],
-                    ));
-                });
-                n
+    let mut count = |i: usize, v: Option<&str>| {
+        words[i] = v.map(|v| {
+            let mut n = 0i64;
+            quick_tiles(&rs.tiles, v, |t| {
+                n = n.saturating_add(indicated(
+                    rs.points.dora_next.as_deref(),
+                    &[t],
+                    counts,
+                    &extra[..n_extra],
+                ));
             });
-        }
-    });
+            n
+        });
+    };
+    match tile_words.listed() {
+        Some(listed) => listed.iter().for_each(|&(i, v)| count(i, v)),
+        None => rs.each_word(hand, |i, v| {
+            if rs.context_words[i].value == mj_core::WordValue::Tiles {
+                count(i, v);
+            }
+        }),
+    }
     if let Some(slot) = words.get_mut(n) {
         *slot = Some(hand.red.count() as i64);
     }
@@ -388,6 +396,44 @@ pub(crate) fn derived_words(
     }
     if let Some(slot) = words.get_mut(n + 4) {
         *slot = Some(i64::from(streak));
+    }
+}
+
+/// The tile-valued context words of a hand (index, text), noted while its words are read for
+/// their values, so that counting their indicated tiles needs no second pass over the words;
+/// a hand with more than fit is read again instead.
+pub(crate) struct TileWords<'h> {
+    found: [(usize, Option<&'h str>); 4],
+    len: usize,
+    overflow: bool,
+}
+
+impl<'h> TileWords<'h> {
+    pub(crate) fn new() -> TileWords<'h> {
+        TileWords {
+            found: [(0, None); 4],
+            len: 0,
+            overflow: false,
+        }
+    }
+
+    /// Notes word `i` with its text when the ruleset's word takes tiles.
+    pub(crate) fn note(&mut self, rs: &crate::Ruleset, i: usize, v: Option<&'h str>) {
+        if rs.context_words[i].value != mj_core::WordValue::Tiles {
+            return;
+        }
+        match self.found.get_mut(self.len) {
+            Some(slot) => {
+                *slot = (i, v);
+                self.len += 1;
+            }
+            None => self.overflow = true,
+        }
+    }
+
+    /// Every tile-valued word noted, or `None` when some did not fit.
+    fn listed(&self) -> Option<&[(usize, Option<&'h str>)]> {
+        (!self.overflow).then_some(&self.found[..self.len])
     }
 }
 

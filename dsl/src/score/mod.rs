@@ -46,6 +46,8 @@ pub struct Score {
     /// For a ruleset with a points formula: han (= `total`), fu, the basic points and the limit
     /// reached (an index into the formula's limits).
     pub han_fu: Option<HanFu>,
+    /// The context words' values for the settlement.
+    pub(crate) word_values: WordValues,
 }
 
 /// What a points formula made of the best reading.
@@ -206,10 +208,15 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
         word_vec = vec![None; n_words];
         &mut word_vec
     };
+    let mut tile_words = crate::points::TileWords::new();
     rs.each_word(hand, |i, v| {
         words[i] = Some(v.map_or(1, |v| v.parse().unwrap_or(1)));
+        tile_words.note(rs, i, v);
     });
-    crate::points::derived_words(rs, hand, &counts, words);
+    // The words' values as settlement formulas read them, before the tile-valued ones are
+    // replaced by the tiles they indicate: the settlement takes them from the score.
+    let word_values = WordValues::of(&words[..rs.context_words.len()]);
+    crate::points::derived_words(rs, hand, &counts, words, &tile_words);
     let words: &[Option<i64>] = words;
     let hand_facts = HandFacts {
         present,
@@ -305,5 +312,30 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
         ties,
         concealed_pungs,
         han_fu: valued.get(best).map(|(h, _)| *h),
+        word_values,
     })
+}
+
+/// The values of a hand's context words as settlement formulas read them (0 absent, 1 a flag,
+/// else the number written), kept with the score so that settling it does not read the words
+/// again; `None` for a ruleset with more words than [`WORDS_ON_STACK`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WordValues(Option<([i64; WORDS_ON_STACK], usize)>);
+
+impl WordValues {
+    fn of(words: &[Option<i64>]) -> WordValues {
+        let mut values = [0; WORDS_ON_STACK];
+        if words.len() > WORDS_ON_STACK {
+            return WordValues(None);
+        }
+        for (v, w) in values.iter_mut().zip(words) {
+            *v = w.unwrap_or(0);
+        }
+        WordValues(Some((values, words.len())))
+    }
+
+    /// The values, by word index, when they were kept.
+    pub(crate) fn get(&self) -> Option<&[i64]> {
+        self.0.as_ref().map(|(v, n)| &v[..*n])
+    }
 }

@@ -54,7 +54,11 @@ pub(crate) fn written_payments(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<[
         pay.dealer_streak = streak;
     }
     pay.liable_named = liable_named(rs, hand, winner, players)?;
-    let raw = with_word_values(rs, hand, |words| settle_win_seats(rs, &pay, &hand.melds, words));
+    let settle = |words: &[i64]| settle_win_seats(rs, &pay, &hand.melds, words);
+    let raw = match s.word_values.get() {
+        Some(words) => settle(words),
+        None => settle(&word_values(rs, hand)),
+    };
     Ok(match (stacks, rs.settlement.floor) {
         (Some(st), Some(floor)) => {
             let mut out = [0; MAX_SEATS];
@@ -244,28 +248,8 @@ fn liable_named(rs: &Ruleset, hand: &Hand, winner: usize, players: usize) -> Res
 /// The ruleset's context words as numbers for settlement formulas (0 absent, 1 a flag).
 pub(crate) fn word_values(rs: &Ruleset, hand: &Hand) -> Vec<i64> {
     let mut values = vec![0; rs.context_words.len()];
-    fill_word_values(rs, hand, &mut values);
-    values
-}
-
-/// Most context words whose values [`with_word_values`] keeps on the stack; a ruleset with more
-/// allocates them.
-const WORDS_ON_STACK: usize = 32;
-
-/// Calls `body` with [`word_values`], kept on the stack for a ruleset of up to
-/// [`WORDS_ON_STACK`] words: they are read for every hand settled.
-fn with_word_values<R>(rs: &Ruleset, hand: &Hand, body: impl FnOnce(&[i64]) -> R) -> R {
-    let n = rs.context_words.len();
-    if n > WORDS_ON_STACK {
-        return body(&word_values(rs, hand));
-    }
-    let mut values = [0; WORDS_ON_STACK];
-    fill_word_values(rs, hand, &mut values[..n]);
-    body(&values[..n])
-}
-
-fn fill_word_values(rs: &Ruleset, hand: &Hand, values: &mut [i64]) {
     rs.each_word(hand, |i, v| values[i] = v.map_or(1, |v| v.parse().unwrap_or(1)));
+    values
 }
 
 /// Who wins the written line (`seat=`) and how: self-drawn, or off the player `from=` names
