@@ -121,7 +121,14 @@ impl Hand {
 
     /// Counts of every playing tile in the hand: concealed tiles plus all meld tiles.
     pub fn all_counts(&self, set: &TileSet) -> Counts {
-        let mut c = self.concealed_counts();
+        self.with_meld_counts(set, self.concealed_counts())
+    }
+
+    /// `concealed` (the counts of the concealed tiles, as [`Hand::concealed_counts`] gives them)
+    /// with every meld tile added: [`Hand::all_counts`] for a caller that has counted the
+    /// concealed tiles already, as the scorer of every hand has.
+    pub fn with_meld_counts(&self, set: &TileSet, concealed: Counts) -> Counts {
+        let mut c = concealed;
         for m in &self.melds {
             match *m {
                 Meld::Chow { first, .. } => {

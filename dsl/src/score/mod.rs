@@ -15,7 +15,6 @@ use crate::ruleset::{form_bit, Ruleset};
 use hand::{check_table, concealed_pungs, shows_second_wait, with_facts, HandFacts};
 use judge::{judge, judge_facts, Touched};
 use mj_core::decompose::Division;
-use mj_core::hand::counts_of;
 use mj_core::{Hand, Reading};
 
 /// One fan that scored, and how many times.
@@ -121,12 +120,19 @@ pub fn score(rs: &Ruleset, hand: &Hand) -> Result<Score, ScoreError> {
 
 /// Runs `body` with the thread's [`Scratch`]. Scoring from inside a score (nothing does today)
 /// or while the thread is being torn down gets buffers of its own.
+/// The result is written into one place rather than passed out through the `Option`s of the
+/// thread-local's access: a [`Score`] is a few hundred bytes, copied at each step.
 fn with_scratch<R>(mut body: impl FnMut(&mut Scratch) -> R) -> R {
-    SCRATCH
-        .try_with(|cell| cell.try_borrow_mut().ok().map(|mut s| body(&mut s)))
-        .ok()
-        .flatten()
-        .unwrap_or_else(|| body(&mut Scratch::default()))
+    let mut out = None;
+    let _ = SCRATCH.try_with(|cell| {
+        if let Ok(mut s) = cell.try_borrow_mut() {
+            out = Some(body(&mut s));
+        }
+    });
+    match out {
+        Some(r) => r,
+        None => body(&mut Scratch::default()),
+    }
 }
 
 /// [`score`], running every fan script on every reading whatever the fan's condition says, so
@@ -188,8 +194,10 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
     if divs.is_empty() {
         return Err(ScoreError::NotWin);
     }
-    let before_win = counts_of(hand.concealed_before_win());
-    let counts = hand.all_counts(set);
+    // The hand before the win is the concealed tiles less the winning tile, the last of them.
+    let mut before_win = concealed;
+    before_win[win.id()] -= 1;
+    let counts = hand.with_meld_counts(set, concealed);
     let (present, suits) = hand::presence(rs, hand);
     // Whether the hand had a single winning tile is asked only by wait fans, and only when a
     // division admits such a wait: it is worked out on first use, unless a division already shows

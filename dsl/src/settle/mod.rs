@@ -140,8 +140,10 @@ pub(crate) fn settle_win_seats(
     let n_words = rs.context_words.len();
     // One set of slots for the whole win: only the payer's amounts change from one formula to
     // the next (a fresh set per payer cost an allocation each, on every scored hand).
-    let mut base = Slots::new(n_words);
-    base.set(Amount::Total, p.total)
+    // Built in its cell: the slots are a few hundred bytes, copied if moved in.
+    let base = std::cell::RefCell::new(Slots::new(n_words));
+    base.borrow_mut()
+        .set(Amount::Total, p.total)
         .set(Amount::Points, p.points)
         .set(Amount::Bonus, p.total.saturating_sub(p.points))
         .set(Amount::Flowers, i64::from(p.flowers))
@@ -156,7 +158,6 @@ pub(crate) fn settle_win_seats(
         .set(Amount::Fu, p.fu)
         .set(Amount::WinnerDealer, i64::from(p.winner == p.dealer))
         .words((0..n_words).map(|i| words.get(i).copied().unwrap_or(0)));
-    let base = std::cell::RefCell::new(base);
     let eval = |f: &Cond, payer: usize| {
         let mut v = base.borrow_mut();
         v.set(Amount::PayerDeclared, declared(payer))
