@@ -163,7 +163,7 @@ pub(crate) fn presence(c: &Counts) -> u64 {
             chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7],
         ]);
         // A byte's high bit ends up set exactly when the byte is not 0.
-        let nonzero = ((w & LOW7) + LOW7 | w) & HIGH;
+        let nonzero = (((w & LOW7) + LOW7) | w) & HIGH;
         m |= (nonzero.wrapping_mul(GATHER) >> 56) << (8 * k);
     }
     m
