@@ -7,7 +7,7 @@ use super::play::{play_hand_at, PlayError};
 use super::player::Player;
 use super::record::{Record, RecordEvent};
 use super::rotation::{next_counters, next_streak};
-use super::rules::{RankingTies, ResultRule, Rules};
+use super::rules::{RankingTies, ResultRule, Rules, TableRules};
 use super::state::HandStart;
 use crate::rng::Rng;
 use crate::tile::Wind;
@@ -394,7 +394,19 @@ pub fn play_match_asking<E>(
             occupant = moved;
         }
     }
-    for (t, h) in totals.iter_mut().zip(&held) {
+    Ok(close_match(table, totals, &held, deposits, hands))
+}
+
+/// The match's result once its last hand is played: points held back during the match paid
+/// out, deposits still on the table to first place, then places, ranking and final results.
+fn close_match(
+    table: &TableRules,
+    mut totals: Vec<i64>,
+    held: &[i64],
+    deposits: u32,
+    hands: Vec<Record>,
+) -> MatchResult {
+    for (t, h) in totals.iter_mut().zip(held) {
         *t += h;
     }
     // Deposits still on the table go to the first-placed player (ties by seat order).
@@ -410,13 +422,13 @@ pub fn play_match_asking<E>(
         .results
         .map(|rule| final_results(&totals, &places, &ranking, rule, table.start_points))
         .unwrap_or_default();
-    Ok(MatchResult {
+    MatchResult {
         hands,
         totals,
         places,
         ranking,
         results,
-    })
+    }
 }
 
 /// Every player's result under `rule`: points over the return in units, the ranking points of
