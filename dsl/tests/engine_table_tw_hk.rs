@@ -10,7 +10,8 @@
 //!   hand is drawn (流局) when the wall is empty ... Dealer 14 tiles, others 13; before the first
 //!   discard every player, dealer first, declares bonus tiles and draws replacements until none
 //!   are left. The dealer discards first."; Decision 4: "上 (chow) from 上家 only ... One winner
-//!   per discard (截糊) ... Only an added kong can be robbed".
+//!   per discard (截糊) ... Only an added kong can be robbed, except that 十三么 may also rob a
+//!   concealed kong".
 
 mod common;
 
@@ -115,8 +116,16 @@ fn check(name: &str, hand: usize, reserve: usize) -> (usize, usize, usize) {
     assert_eq!(rules.multiple_winners, MultipleWinners::First, "{name}: 截胡");
     assert!(
         rules.rob_kong.added && !rules.rob_kong.concealed && !rules.rob_kong.exposed,
-        "{name}: only an added kong is robbed"
+        "{name}: only an added kong is robbed by every win"
     );
+    // hongkong's 十三么 exception is played out in engine_rob_concealed_kong.rs.
+    let by_forms: Vec<_> = rules.rob_kong.by_forms.iter().map(|(k, _)| *k).collect();
+    let expected = if name == "hongkong" {
+        vec![mj_core::game::event::KongKind::Concealed]
+    } else {
+        Vec::new()
+    };
+    assert_eq!(by_forms, expected, "{name}: kongs robbed by some forms only");
     (drawn, chows, set_aside)
 }
 

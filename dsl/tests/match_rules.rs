@@ -105,3 +105,35 @@ fn bad_match_ending_and_result_keys_are_reported() {
         Some((30_000, 1_000))
     );
 }
+
+/// `[play] rob_kong` entries naming win forms (hongkong.md Decision 4: "Only an added kong can be
+/// robbed, except that 十三么 may also rob a concealed kong"): only the ruleset's own forms, and
+/// an unknown kind, are reported.
+#[test]
+fn rob_kong_by_forms_names_the_rulesets_own_forms() {
+    use mj_core::game::event::KongKind;
+    let rs = mj_dsl::load("hongkong").expect("hongkong");
+    let with = |entries: &[&str]| {
+        let mut rs = rs.clone();
+        rs.play.rob_kong = entries.iter().map(|e| e.to_string()).collect();
+        table_rules(&rs)
+    };
+    let t = with(&["added", "concealed:thirteen_orphans"]).expect("valid");
+    assert!(t.rob_kong.added && !t.rob_kong.concealed);
+    let (kind, forms) = &t.rob_kong.by_forms[0];
+    assert_eq!(*kind, KongKind::Concealed);
+    assert!(
+        !forms.standard && !forms.orphans.is_empty(),
+        "thirteen orphans alone"
+    );
+    // hongkong has no seven pairs unless its setting adds them.
+    let e = with(&["concealed:seven_pairs"]).unwrap_err();
+    assert!(
+        e.contains("`seven_pairs` is not one of this ruleset's [win] forms"),
+        "{e}"
+    );
+    let e = with(&["hidden:thirteen_orphans"]).unwrap_err();
+    assert!(e.contains("rob_kong = \"hidden\""), "{e}");
+    let e = with(&["concealed:thirteen_orphans+seven_pairs"]).unwrap_err();
+    assert!(e.contains("seven_pairs"), "{e}");
+}

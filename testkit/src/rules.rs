@@ -98,6 +98,7 @@ fn table() -> TableRules {
             added: true,
             concealed: false,
             exposed: false,
+            by_forms: Vec::new(),
         },
         missed_win: MissedWin::None,
         no_kong_after_chi: false,

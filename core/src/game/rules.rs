@@ -143,11 +143,34 @@ pub struct BonusWin {
 }
 
 /// Which declared kongs another player may rob.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct RobKong {
     pub added: bool,
     pub concealed: bool,
     pub exposed: bool,
+    /// Kongs of a kind not robbed by every win that a win of certain forms still robs (Hong
+    /// Kong's 十三么 robbing a concealed kong): the kind and the forms.
+    pub by_forms: Vec<(crate::game::event::KongKind, FormRules)>,
+}
+
+impl RobKong {
+    /// The win forms that may rob a kong of `kind`, or `None` when it cannot be robbed.
+    pub fn forms<'a>(
+        &'a self,
+        kind: crate::game::event::KongKind,
+        all: &'a FormRules,
+    ) -> Option<&'a FormRules> {
+        use crate::game::event::KongKind;
+        let any = match kind {
+            KongKind::Added => self.added,
+            KongKind::Concealed => self.concealed,
+            KongKind::Exposed => self.exposed,
+        };
+        if any {
+            return Some(all);
+        }
+        self.by_forms.iter().find(|(k, _)| *k == kind).map(|(_, f)| f)
+    }
 }
 
 /// The table's rules as plain data, built by the ruleset loader. All fields are public so tests

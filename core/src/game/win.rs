@@ -299,23 +299,17 @@ pub(super) fn discard_win(
         return bonus_win(rules, st, seat, Some((o.tile, o.from))).filter(|_| table.bonus_win.robbed);
     }
     let (tile, kong) = (o.tile, o.kong);
-    if let Some(k) = kong {
-        let allowed = match k {
-            KongKind::Added => table.rob_kong.added,
-            KongKind::Concealed => table.rob_kong.concealed,
-            KongKind::Exposed => table.rob_kong.exposed,
-        };
-        if !allowed {
-            return None;
-        }
-    }
+    let forms = match kong {
+        Some(k) => table.rob_kong.forms(k, rules.forms())?,
+        None => rules.forms(),
+    };
     let s = &st.seats[seat];
     if s.holds_void(rules.tiles()) || s.is_void(rules.tiles(), tile) {
         return None;
     }
     let mut full = s.concealed;
     full[tile.id()] += 1;
-    if !is_win(rules.tiles(), rules.forms(), s.melds.len(), &full) {
+    if !is_win(rules.tiles(), forms, s.melds.len(), &full) {
         return None;
     }
     // The offered tile itself is on the table (in the discards or the kong) and is not "seen".

@@ -124,7 +124,15 @@ pub fn markdown(rs: &Ruleset) -> String {
         if p.rob_kong.is_empty() {
             "no".to_string()
         } else {
-            p.rob_kong.join(", ")
+            let kinds: Vec<String> = p
+                .rob_kong
+                .iter()
+                .map(|k| match k.split_once(':') {
+                    Some((kind, forms)) => format!("{kind} (by {} only)", forms.replace('+', " or ")),
+                    None => k.clone(),
+                })
+                .collect();
+            kinds.join(", ")
         }
     );
     let _ = writeln!(s, "- After passing a win: {}.", p.missed_win);

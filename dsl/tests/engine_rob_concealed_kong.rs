@@ -1,0 +1,77 @@
+//! Robbing a kong restricted to some win forms (`[play] rob_kong = ["added",
+//! "concealed:thirteen_orphans"]`), in play under `hongkong`.
+//!
+//! hongkong.md Decision 4: "Only an added kong can be robbed, except that 十三么 may also rob a
+//! concealed kong (P)." Decision 10: "搶槓: the konger pays as the discarder", who under 全銃 pays
+//! two portions; Decisions 7–9: 十三么 is a limit hand listed alone, worth the limit of 10 番,
+//! M(10) = 128.
+//!
+//! East (seat 0) deals holding three 1m, throws a 5s, the others each throw the tile they draw,
+//! and East draws the fourth 1m and declares a concealed kong with it. South waits on 1m.
+
+mod common;
+
+use common::{first_win, payments, table, Game};
+use mj_core::game::record::RecordEvent;
+use mj_core::game::Action;
+
+const EAST: &str = "111m 234m 234p 234s 55s";
+const WEST: &str = "567m 567p 567s 678s 8p";
+const NORTH: &str = "345p 345s 678m 678p 8m";
+/// South, West and North draw one each, then East draws the fourth 1m.
+const FRONT: &str = "2p 3p 4p 1m";
+
+/// Plays up to East's concealed kong of 1m with `south` as South's hand.
+fn kong_of_one_man<'a>(t: &'a mj_dsl::table::Table, south: &str) -> Game<'a> {
+    let mut g = Game::new(t, &[EAST, south, WEST, NORTH], FRONT, "9p");
+    g.discard(0, "5s");
+    g.pass();
+    for seat in 1..4 {
+        g.discard_drawn(seat);
+        g.pass();
+    }
+    let one = g.tile("1m");
+    assert_eq!(g.drawn(), Some(one), "East drew the fourth 1m");
+    assert!(
+        g.legal(0).contains(&Action::ConcealedKong(one)),
+        "East may declare the kong"
+    );
+    g.act(0, Action::ConcealedKong(one));
+    g
+}
+
+#[test]
+fn thirteen_orphans_robs_a_concealed_kong() {
+    let t = table("hongkong");
+    // South: one of each terminal and honour but 1m, with 9m twice: it waits on 1m alone.
+    let mut g = kong_of_one_man(&t, "99m19p19sESWNCFP");
+    assert!(g.offered_win(1), "十三么 may rob the concealed kong");
+    g.claim(1, Action::Win);
+    let r = g.finish();
+    let wins: Vec<(usize, Option<usize>)> = r
+        .events
+        .iter()
+        .cloned()
+        .filter_map(|e| match e {
+            RecordEvent::Win { seat, from, .. } => Some((seat, from)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(wins, vec![(1, Some(0))], "South wins from the konger");
+    let (_, fans) = first_win(&r).expect("a win");
+    assert_eq!(fans, vec!["十三么 10".to_string()], "a limit hand listed alone");
+    // The konger pays as a discarder, two portions of M(10) = 128.
+    assert_eq!(payments(&r, None), vec![vec![-256, 256, 0, 0]]);
+}
+
+#[test]
+fn any_other_hand_may_not_rob_a_concealed_kong() {
+    let t = table("hongkong");
+    // South: 清一色 waiting on 1m or 4m, worth far more than the 3 番 minimum; it could win on a
+    // discarded 1m, but a concealed kong is robbed by 十三么 alone.
+    let mut g = kong_of_one_man(&t, "23m 456m 789m 999m 55m");
+    assert!(!g.offered_win(1), "a standard hand does not rob a concealed kong");
+    g.pass();
+    assert_eq!(g.turn(), Some(0), "the kong stands and East plays on");
+    assert_eq!(g.win_count(), 0);
+}
