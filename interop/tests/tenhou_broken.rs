@@ -34,6 +34,24 @@ fn a_valid_skeleton_parses() {
     assert!(l.cut_off);
 }
 
+/// mjlog has no tsumogiri mark: a discard is of the tile just drawn when its id is the id drawn
+/// (ids are unique among the 136 copies). `<T60/><D60/>` throws the drawn tile; `<U61/><E13/>`
+/// throws one of the dealt tiles and keeps the draw.
+#[test]
+fn tsumogiri_is_the_drawn_tile_id() {
+    let l = tenhou::parse(&log("<T60/><D60/><U61/><E13/><V62/><F61/>")).expect("parses");
+    let marks: Vec<(u8, bool)> = l
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            tenhou::Event::Discard { who, tsumogiri, .. } => Some((*who, *tsumogiri)),
+            _ => None,
+        })
+        .collect();
+    // West throws 61, South's drawn tile: not its own draw.
+    assert_eq!(marks, vec![(0, true), (1, false), (2, false)]);
+}
+
 #[test]
 fn not_a_log() {
     let e = error("");

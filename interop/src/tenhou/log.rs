@@ -54,7 +54,8 @@ pub enum Event {
         who: u8,
         tile: TileId,
     },
-    /// `D`/`E`/`F`/`G` + id; `tsumogiri` when the tag is lower case (the tile just drawn).
+    /// `D`/`E`/`F`/`G` + id; `tsumogiri` when the tile is the one the seat just drew (the same
+    /// tile id as its last draw, or a lower-case tag as some converters write).
     Discard {
         who: u8,
         tile: TileId,
@@ -187,6 +188,8 @@ pub fn parse(text: &str) -> Result<Log, ParseError> {
         events: Vec::new(),
         cut_off: true,
     };
+    // Per seat: the tile id it drew and has not yet discarded or called past.
+    let mut last_draw: [Option<TileId>; 4] = [None; 4];
     loop {
         let Some(tag) = tokens.next_tag()? else {
             return Err(tokens.error("`</mjloggm>` closing the log"));
@@ -197,8 +200,8 @@ pub fn parse(text: &str) -> Result<Log, ParseError> {
             }
             break;
         }
-        let event = event(&tag, &mut log)?;
-        if let Some(e) = event {
+        if let Some(mut e) = event(&tag, &mut log)? {
+            mark_tsumogiri(&mut e, &mut last_draw);
             log.events.push(e);
         }
     }
@@ -206,6 +209,31 @@ pub fn parse(text: &str) -> Result<Log, ParseError> {
         return Err(err(&t, "nothing after `</mjloggm>`", &format!("`<{}>`", t.name)));
     }
     Ok(log)
+}
+
+/// mjlog writes a discard of the tile just drawn (tsumogiri) with the same tag as any other: the
+/// tile id, unique among the 136 copies, is what tells. A call in between means the discard
+/// came from the hand.
+fn mark_tsumogiri(e: &mut Event, last_draw: &mut [Option<TileId>; 4]) {
+    match e {
+        Event::Init(_) => *last_draw = [None; 4],
+        Event::Draw { who, tile } => {
+            if let Some(d) = last_draw.get_mut(usize::from(*who)) {
+                *d = Some(*tile);
+            }
+        }
+        Event::Call { who, .. } => {
+            if let Some(d) = last_draw.get_mut(usize::from(*who)) {
+                *d = None;
+            }
+        }
+        Event::Discard { who, tile, tsumogiri } => {
+            if let Some(d) = last_draw.get_mut(usize::from(*who)) {
+                *tsumogiri |= d.take() == Some(*tile);
+            }
+        }
+        _ => {}
+    }
 }
 
 fn err(tag: &Tag, expected: &str, found: &str) -> ParseError {
