@@ -280,3 +280,45 @@ fn our_lines_are_the_corpus_lines() {
     }
     assert_eq!(n, 95);
 }
+
+/// Tsumogiri as the reader marks it (the discarded id is the one just drawn), checked against what
+/// can be told without the reader's rule: a dealt tile is never "just drawn", nor is the discard
+/// that follows a chi or pon; every log has both kinds of discard, as any real game does.
+#[test]
+fn tsumogiri_marks_only_discards_of_the_tile_just_drawn() {
+    let (mut thrown, mut kept) = (0, 0);
+    for (name, log) in logs() {
+        let (mut log_thrown, mut log_kept) = (0, 0);
+        for hand in log.hands() {
+            let mut dealt: Vec<Vec<tenhou::tile::TileId>> = Vec::new();
+            let mut after_call = [false; 4];
+            for e in hand {
+                match e {
+                    Event::Init(init) => dealt = init.hai.clone(),
+                    Event::Call { who, .. } => after_call[usize::from(*who)] = true,
+                    // A kong's replacement draw is a draw like any other.
+                    Event::Draw { who, .. } => after_call[usize::from(*who)] = false,
+                    Event::Discard { who, tile, tsumogiri } => {
+                        let w = usize::from(*who);
+                        if *tsumogiri {
+                            assert!(!dealt[w].contains(tile), "{name}: a dealt tile thrown as drawn");
+                            assert!(!after_call[w], "{name}: a discard after a call thrown as drawn");
+                            log_thrown += 1;
+                        } else {
+                            log_kept += 1;
+                        }
+                        after_call[w] = false;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(
+            log_thrown > 0 && log_kept > 0,
+            "{name}: {log_thrown} / {log_kept}"
+        );
+        thrown += log_thrown;
+        kept += log_kept;
+    }
+    println!("tsumogiri {thrown}, from the hand {kept}");
+}
