@@ -93,7 +93,7 @@ def main(argv):
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--score-file", default=None, help="the score_file example binary (release)")
     a = ap.parse_args(argv)
-    opts, players, renhou, _ = diff.make_options("riichi", [], {})
+    opts, players, renhou, *_ = diff.make_options("riichi", [], {})
     sampled = subprocess.run([a.mj, "sample", "--rules", "riichi", "--seed", str(a.seed), "--count", str(a.count * 3)],
                              capture_output=True, text=True, check=True).stdout.splitlines()
     lines = [l for l in sampled if not diff.skip_reason(*diff.parse_line(l)[::2], renhou)][: a.count]
