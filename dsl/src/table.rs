@@ -6,14 +6,16 @@ use crate::ruleset::{Ruleset, WordSource};
 use crate::score::{score, ScoreError};
 use crate::settle::drawn::{settle_drawn_checks, settle_drawn_table};
 use crate::settle::{settle_discard_run, settle_drawn, settle_kong, settle_win, WinPay};
-use mj_core::game::event::{AbortReason, KongKind};
+use mj_core::game::event::AbortReason;
 use mj_core::game::rules::{
     AbortiveDraws, AfterWin, BonusWin, ClaimKind, ClaimsAllowed, DealerAfterDraw, DealerAfterMultiple,
     DealerRotation, Declaration, DiscardRunFacts, DrawnFacts, Exchange, ExchangeDirection, Furiten,
     Indicators, KongFacts, KongReveal, LastCopy, MatchEnd, MissedWin, MultipleWinners, RankingTies,
-    ResultRule, RobKong, Rules, TableRules, WinFact, WinFacts, WinJudgement, WinSource,
+    ResultRule, Rules, TableRules, WinFact, WinFacts, WinJudgement, WinSource,
 };
 use mj_core::{FormRules, Hand, TileSet};
+
+mod rob_kong;
 
 /// A win on the bonus tiles alone in play: `[win] bonus_win`'s fan alone, as `mj score` scores
 /// the line `12345678f self` (`None` when the ruleset has no such win for this hand).
@@ -116,65 +118,6 @@ fn after_win_rule(rs: &Ruleset) -> Result<AfterWin, String> {
 }
 
 /// Maps the ruleset's play settings to engine enums.
-/// `[play] rob_kong`: kong kinds any win robs (`added`), or only wins of the forms named after a
-/// colon (`concealed:thirteen_orphans`), each one of the ruleset's own `[win] forms`.
-fn rob_kong(entries: &[String], all: &FormRules) -> Result<RobKong, String> {
-    let mut rob = RobKong::default();
-    for entry in entries {
-        let (kind, forms) = match entry.split_once(':') {
-            Some((k, f)) => (k, Some(f)),
-            None => (entry.as_str(), None),
-        };
-        let kind = match kind {
-            "added" => KongKind::Added,
-            "concealed" => KongKind::Concealed,
-            "exposed" => KongKind::Exposed,
-            other => return Err(bad("rob_kong", other, "added, concealed, exposed")),
-        };
-        let Some(names) = forms else {
-            match kind {
-                KongKind::Added => rob.added = true,
-                KongKind::Concealed => rob.concealed = true,
-                KongKind::Exposed => rob.exposed = true,
-            }
-            continue;
-        };
-        let mut only = FormRules {
-            standard: false,
-            seven_pairs: false,
-            orphans: Vec::new(),
-            honours_knitted: false,
-            knitted_straight: false,
-            ..all.clone()
-        };
-        for name in names.split('+') {
-            let held = match name {
-                "standard" => all.standard,
-                "seven_pairs" => all.seven_pairs,
-                "thirteen_orphans" => !all.orphans.is_empty(),
-                "honours_knitted" => all.honours_knitted,
-                "knitted_straight" => all.knitted_straight,
-                _ => false,
-            };
-            if !held {
-                return Err(format!(
-                    "ruleset [play] rob_kong = \"{entry}\": `{name}` is not one of this ruleset's [win] forms; \
-                     name forms after the colon joined by `+`, e.g. \"concealed:thirteen_orphans\""
-                ));
-            }
-            match name {
-                "standard" => only.standard = true,
-                "seven_pairs" => only.seven_pairs = true,
-                "thirteen_orphans" => only.orphans = all.orphans.clone(),
-                "honours_knitted" => only.honours_knitted = true,
-                _ => only.knitted_straight = true,
-            }
-        }
-        rob.by_forms.push((kind, only));
-    }
-    Ok(rob)
-}
-
 pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
     let play = &rs.play;
     if !(2..=4).contains(&play.players) {
@@ -190,7 +133,7 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         "two" => MultipleWinners::Two,
         other => return Err(bad("multiple_winners", other, "first, all, two")),
     };
-    let rob_kong = rob_kong(&play.rob_kong, &rs.forms)?;
+    let rob_kong = rob_kong::rob_kong(&play.rob_kong, &rs.forms)?;
     let missed_win = match play.missed_win.as_str() {
         "none" => MissedWin::None,
         "until_draw" => MissedWin::UntilDraw,

@@ -118,23 +118,7 @@ pub fn markdown(rs: &Ruleset) -> String {
         }
         _ => {}
     }
-    let _ = writeln!(
-        s,
-        "- Robbing a kong: {}.",
-        if p.rob_kong.is_empty() {
-            "no".to_string()
-        } else {
-            let kinds: Vec<String> = p
-                .rob_kong
-                .iter()
-                .map(|k| match k.split_once(':') {
-                    Some((kind, forms)) => format!("{kind} (by {} only)", forms.replace('+', " or ")),
-                    None => k.clone(),
-                })
-                .collect();
-            kinds.join(", ")
-        }
-    );
+    let _ = writeln!(s, "- Robbing a kong: {}.", robbing(p));
     let _ = writeln!(s, "- After passing a win: {}.", p.missed_win);
     let mut dealer = p.dealer.clone();
     if let Some(m) = &p.dealer_after_multiple_winners {
@@ -175,6 +159,22 @@ pub fn markdown(rs: &Ruleset) -> String {
         }
     }
     s
+}
+
+/// `[play] rob_kong` in words: the kinds any win robs, and the kinds only some forms rob.
+fn robbing(p: &crate::schema::Play) -> String {
+    if p.rob_kong.is_empty() {
+        return "no".to_string();
+    }
+    let kinds: Vec<String> = p
+        .rob_kong
+        .iter()
+        .map(|k| match k.split_once(':') {
+            Some((kind, forms)) => format!("{kind} (by {} only)", forms.replace('+', " or ")),
+            None => k.clone(),
+        })
+        .collect();
+    kinds.join(", ")
 }
 
 #[cfg(test)]
