@@ -1,5 +1,5 @@
 //! Robbing a kong restricted to some win forms (`[play] rob_kong = ["added",
-//! "concealed:thirteen_orphans"]`), in play under `hongkong`.
+//! "concealed:thirteen_orphans"]`), in play under `hongkong` and `riichi`.
 //!
 //! hongkong.md Decision 4: "Only an added kong can be robbed, except that 十三么 may also rob a
 //! concealed kong (P)." Decision 10: "搶槓: the konger pays as the discarder", who under 全銃 pays
@@ -74,4 +74,58 @@ fn any_other_hand_may_not_rob_a_concealed_kong() {
     g.pass();
     assert_eq!(g.turn(), Some(0), "the kong stands and East plays on");
     assert_eq!(g.win_count(), 0);
+}
+
+/// `riichi` follows Tenhou's ranked rules (riichi.md, "Decisions for riichi": "Tenhou ranked
+/// rules"), under which kokushi musou alone may win on another player's closed kan (国士無双の
+/// 暗槓ロンあり). South's kokushi waits on 1m; East closes a kan of 1m. A non-dealer's yakuman on a
+/// discard is 32,000, paid by the konger as by a discarder (Decision 8's table).
+#[test]
+fn riichi_kokushi_robs_a_closed_kan() {
+    let t = table("riichi");
+    // The 14 dead-wall tiles, none of them used by a hand.
+    let dead = "EEE SSS WWW NN C FF";
+    let east = "111m 234m 234p 234s 99s";
+    let mut g = Game::with_kept(
+        &t,
+        &[east, "99m19p19sESWNCFP", WEST, NORTH],
+        FRONT,
+        "",
+        dead,
+        &mj_core::game::HandStart::default(),
+    );
+    g.discard(0, "9s");
+    g.pass();
+    for seat in 1..4 {
+        g.discard_drawn(seat);
+        g.pass();
+    }
+    let one = g.tile("1m");
+    g.act(0, Action::ConcealedKong(one));
+    assert!(g.offered_win(1), "kokushi may rob the closed kan");
+    g.claim(1, Action::Win);
+    let r = g.finish();
+    let (_, fans) = first_win(&r).expect("a win");
+    // Kokushi (zh 国士无双) alone: a yakuman leaves no room for chankan or anything else.
+    assert_eq!(fans.len(), 1, "the yakuman alone: {fans:?}");
+    assert!(fans[0].starts_with("国士无双 "), "{fans:?}");
+    assert_eq!(payments(&r, None), vec![vec![-32000, 32000, 0, 0]]);
+
+    // Any other hand waiting on 1m is not offered the kan.
+    let mut g = Game::with_kept(
+        &t,
+        &[east, "23m 456m 789m 999m 55m", WEST, NORTH],
+        FRONT,
+        "",
+        dead,
+        &mj_core::game::HandStart::default(),
+    );
+    g.discard(0, "9s");
+    g.pass();
+    for seat in 1..4 {
+        g.discard_drawn(seat);
+        g.pass();
+    }
+    g.act(0, Action::ConcealedKong(one));
+    assert!(!g.offered_win(1), "a chinitsu hand does not rob a closed kan");
 }
