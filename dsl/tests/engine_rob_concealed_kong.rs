@@ -6,25 +6,25 @@
 //! two portions; Decisions 7–9: 十三么 is a limit hand listed alone, worth the limit of 10 番,
 //! M(10) = 128.
 //!
-//! East (seat 0) deals holding three 1m, throws a 5s, the others each throw the tile they draw,
+//! East (seat 0) deals holding three 1m, throws a 9s, the others each throw the tile they draw,
 //! and East draws the fourth 1m and declares a concealed kong with it. South waits on 1m.
 
 mod common;
 
 use common::{first_win, payments, table, Game};
 use mj_core::game::record::RecordEvent;
-use mj_core::game::Action;
+use mj_core::game::{Action, HandStart};
+use mj_dsl::table::Table;
 
-const EAST: &str = "111m 234m 234p 234s 55s";
+const EAST: &str = "111m 234m 234p 234s 99s";
 const WEST: &str = "567m 567p 567s 678s 8p";
 const NORTH: &str = "345p 345s 678m 678p 8m";
 /// South, West and North draw one each, then East draws the fourth 1m.
 const FRONT: &str = "2p 3p 4p 1m";
 
-/// Plays up to East's concealed kong of 1m with `south` as South's hand.
-fn kong_of_one_man<'a>(t: &'a mj_dsl::table::Table, south: &str) -> Game<'a> {
-    let mut g = Game::new(t, &[EAST, south, WEST, NORTH], FRONT, "9p");
-    g.discard(0, "5s");
+/// Plays `g` (dealt with [`EAST`] and [`FRONT`]) up to East's concealed kong of 1m.
+fn kong_of_one_man(mut g: Game<'_>) -> Game<'_> {
+    g.discard(0, "9s");
     g.pass();
     for seat in 1..4 {
         g.discard_drawn(seat);
@@ -40,11 +40,29 @@ fn kong_of_one_man<'a>(t: &'a mj_dsl::table::Table, south: &str) -> Game<'a> {
     g
 }
 
+/// A `hongkong` deal with `south` as South's hand.
+fn hongkong_deal<'a>(t: &'a Table, south: &str) -> Game<'a> {
+    Game::new(t, &[EAST, south, WEST, NORTH], FRONT, "9p")
+}
+
+/// A `riichi` deal with `south` as South's hand; the 14 dead-wall tiles are none of a hand's.
+fn riichi_deal<'a>(t: &'a Table, south: &str) -> Game<'a> {
+    let dead = "EEE SSS WWW NN C FF";
+    Game::with_kept(
+        t,
+        &[EAST, south, WEST, NORTH],
+        FRONT,
+        "",
+        dead,
+        &HandStart::default(),
+    )
+}
+
 #[test]
 fn thirteen_orphans_robs_a_concealed_kong() {
     let t = table("hongkong");
     // South: one of each terminal and honour but 1m, with 9m twice: it waits on 1m alone.
-    let mut g = kong_of_one_man(&t, "99m19p19sESWNCFP");
+    let mut g = kong_of_one_man(hongkong_deal(&t, "99m19p19sESWNCFP"));
     assert!(g.offered_win(1), "十三么 may rob the concealed kong");
     g.claim(1, Action::Win);
     let r = g.finish();
@@ -69,7 +87,7 @@ fn any_other_hand_may_not_rob_a_concealed_kong() {
     let t = table("hongkong");
     // South: 清一色 waiting on 1m or 4m, worth far more than the 3 番 minimum; it could win on a
     // discarded 1m, but a concealed kong is robbed by 十三么 alone.
-    let mut g = kong_of_one_man(&t, "23m 456m 789m 999m 55m");
+    let mut g = kong_of_one_man(hongkong_deal(&t, "23m 456m 789m 999m 55m"));
     assert!(!g.offered_win(1), "a standard hand does not rob a concealed kong");
     g.pass();
     assert_eq!(g.turn(), Some(0), "the kong stands and East plays on");
@@ -83,25 +101,7 @@ fn any_other_hand_may_not_rob_a_concealed_kong() {
 #[test]
 fn riichi_kokushi_robs_a_closed_kan() {
     let t = table("riichi");
-    // The 14 dead-wall tiles, none of them used by a hand.
-    let dead = "EEE SSS WWW NN C FF";
-    let east = "111m 234m 234p 234s 99s";
-    let mut g = Game::with_kept(
-        &t,
-        &[east, "99m19p19sESWNCFP", WEST, NORTH],
-        FRONT,
-        "",
-        dead,
-        &mj_core::game::HandStart::default(),
-    );
-    g.discard(0, "9s");
-    g.pass();
-    for seat in 1..4 {
-        g.discard_drawn(seat);
-        g.pass();
-    }
-    let one = g.tile("1m");
-    g.act(0, Action::ConcealedKong(one));
+    let mut g = kong_of_one_man(riichi_deal(&t, "99m19p19sESWNCFP"));
     assert!(g.offered_win(1), "kokushi may rob the closed kan");
     g.claim(1, Action::Win);
     let r = g.finish();
@@ -112,20 +112,6 @@ fn riichi_kokushi_robs_a_closed_kan() {
     assert_eq!(payments(&r, None), vec![vec![-32000, 32000, 0, 0]]);
 
     // Any other hand waiting on 1m is not offered the kan.
-    let mut g = Game::with_kept(
-        &t,
-        &[east, "23m 456m 789m 999m 55m", WEST, NORTH],
-        FRONT,
-        "",
-        dead,
-        &mj_core::game::HandStart::default(),
-    );
-    g.discard(0, "9s");
-    g.pass();
-    for seat in 1..4 {
-        g.discard_drawn(seat);
-        g.pass();
-    }
-    g.act(0, Action::ConcealedKong(one));
+    let g = kong_of_one_man(riichi_deal(&t, "23m 456m 789m 999m 55m"));
     assert!(!g.offered_win(1), "a chinitsu hand does not rob a closed kan");
 }
