@@ -8,7 +8,8 @@
 //! players' starting points; the final results (uma and oka) sum to zero; the match ends at the
 //! first hand where the rule text says it ends; every hand replays (as `mj replay` does: the
 //! record read back from JSON, its table loaded by the record's ruleset name) to the state play
-//! ended in; and a seed always gives the same match.
+//! ended in, and the whole match replays from its records to the same totals and places; and a
+//! seed always gives the same match.
 //!
 //! `MJ_ENGINE_PROPS_SCALE=N` multiplies the match counts, as in engine_props.rs. A long run:
 //!
@@ -22,6 +23,7 @@ use std::time::Instant;
 
 use common::riichi_end::{check_end, EndRule, EMA, RIICHI, RIICHI_NO_WEST, SANMA};
 use common::table;
+use mj_core::game::match_replay::replay_match;
 use mj_core::game::matchplay::{play_match_with, MatchHand, MatchResult, MatchStart, RankPoints};
 use mj_core::game::play::run_observed;
 use mj_core::game::{legal_actions, new_hand_at, replay, Record, Rules, State};
@@ -123,6 +125,14 @@ fn check_replay(name: &str, i: u64, m: &MatchResult, ends: &[State]) {
         let end = replay(&t, &back).unwrap_or_else(|d| panic!("{name} match {i} hand {k}: {d}"));
         assert_eq!(&end, st, "{name} match {i} hand {k}: replay ends elsewhere");
     }
+    // The match as a whole (what `mj replay` does with an `mj-match` document): the same hands
+    // dealt from the same seed, each starting where the one before left, the match ending where
+    // its records end, with the same totals, places and results.
+    let again = replay_match(&t, i, None, &MatchStart::fresh(&t), &m.hands)
+        .unwrap_or_else(|d| panic!("{name} match {i}: hand {}: {}", d.hand, d.message));
+    assert_eq!(again.totals, m.totals, "{name} match {i}: replayed totals");
+    assert_eq!(again.places, m.places, "{name} match {i}: replayed places");
+    assert_eq!(again.results, m.results, "{name} match {i}: replayed results");
 }
 
 fn check_matches(name: &str, rule: EndRule, matches: u64) -> Seen {
