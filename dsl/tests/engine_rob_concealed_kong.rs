@@ -69,8 +69,7 @@ fn thirteen_orphans_robs_a_concealed_kong() {
     let wins: Vec<(usize, Option<usize>)> = r
         .events
         .iter()
-        .cloned()
-        .filter_map(|e| match e {
+        .filter_map(|e| match *e {
             RecordEvent::Win { seat, from, .. } => Some((seat, from)),
             _ => None,
         })

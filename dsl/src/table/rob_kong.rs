@@ -38,26 +38,19 @@ pub(super) fn rob_kong(entries: &[String], all: &FormRules) -> Result<RobKong, S
             ..all.clone()
         };
         for name in names.split('+') {
-            let held = match name {
-                "standard" => all.standard,
-                "seven_pairs" => all.seven_pairs,
-                "thirteen_orphans" => !all.orphans.is_empty(),
-                "honours_knitted" => all.honours_knitted,
-                "knitted_straight" => all.knitted_straight,
-                _ => false,
-            };
-            if !held {
-                return Err(format!(
-                    "ruleset [play] rob_kong = \"{entry}\": `{name}` is not one of this ruleset's [win] forms; \
-                     name forms after the colon joined by `+`, e.g. \"concealed:thirteen_orphans\""
-                ));
-            }
+            // Only a form the ruleset itself wins with: robbing must not add a way to win.
             match name {
-                "standard" => only.standard = true,
-                "seven_pairs" => only.seven_pairs = true,
-                "thirteen_orphans" => only.orphans = all.orphans.clone(),
-                "honours_knitted" => only.honours_knitted = true,
-                _ => only.knitted_straight = true,
+                "standard" if all.standard => only.standard = true,
+                "seven_pairs" if all.seven_pairs => only.seven_pairs = true,
+                "thirteen_orphans" if !all.orphans.is_empty() => only.orphans = all.orphans.clone(),
+                "honours_knitted" if all.honours_knitted => only.honours_knitted = true,
+                "knitted_straight" if all.knitted_straight => only.knitted_straight = true,
+                _ => {
+                    return Err(format!(
+                        "ruleset [play] rob_kong = \"{entry}\": `{name}` is not one of this ruleset's [win] forms; \
+                         name forms after the colon joined by `+`, e.g. \"concealed:thirteen_orphans\""
+                    ))
+                }
             }
         }
         rob.by_forms.push((kind, only));
