@@ -35,7 +35,7 @@ pub struct HandReport {
     /// The hand in canonical notation.
     pub hand: String,
     /// The reading the score is of: its sets, pair(s), knitted and honour tiles, in notation.
-    pub reading: Vec<String>,
+    pub reading: Vec<Name>,
     pub fans: Vec<FanLine>,
     /// Fans the hand's shape suggests but that were not counted, each with the rule that removed
     /// it (an exclusion, accounting "once", the fan's forms).

@@ -383,7 +383,7 @@ mod tests {
             crate::score_text(&rs, "[WWWW,1][444s]45m678pFF6m self seat=S round=W flowers=2").expect("a win");
         let nasty = "q\"b\\s/\u{8}\u{c}\n\r\t\u{1}\u{1f}\u{7f}é中\u{a0}".to_string();
         r.hand = nasty.clone();
-        r.reading.push(nasty.clone());
+        r.reading.push(nasty.as_str().into());
         r.reason = Some(nasty.clone());
         r.warnings = vec![nasty.clone(), String::new()];
         r.han = Some(-3);
@@ -410,7 +410,7 @@ mod tests {
                 },
             ];
             r.removed = vec![RemovedFan {
-                id: nasty.clone(),
+                id: nasty.as_str().into(),
                 zh: "十三幺".into(),
                 en: "x".into(),
                 count: u32::MAX,

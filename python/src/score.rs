@@ -25,7 +25,7 @@ impl Score {
     /// The reading scored: its sets and pair(s) in notation.
     #[getter]
     fn reading(&self) -> Vec<String> {
-        self.report.reading.clone()
+        self.report.reading.iter().map(|s| s.to_string()).collect()
     }
 
     /// Every fan counted, in table order: dicts with `id`, `zh`, `en`, `points` (each),

@@ -14,6 +14,12 @@ pub fn print_tiles(set: &TileSet, tiles: &[Tile]) -> String {
     out
 }
 
+/// [`print_tiles`] appended to `out`: a caller that prints many short lists (a report names
+/// every set of its reading) reuses one buffer instead of a heap string per list.
+pub fn print_tiles_to(set: &TileSet, tiles: &[Tile], out: &mut String) {
+    push_tiles(set, tiles, &mut [], out);
+}
+
 /// [`print_tiles`] appended to `out`, writing the first copies of a kind as red (`0`) while `red`
 /// (one entry per red copy still to print) holds that kind; printed ones are taken out.
 pub(super) fn push_tiles(set: &TileSet, tiles: &[Tile], red: &mut [Option<Tile>], out: &mut String) {
@@ -65,24 +71,21 @@ pub(super) fn push_number(out: &mut String, n: u8) {
 /// Concealed tiles are sorted except the winning tile, which stays last as its own group.
 pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
     // Only a set with red copies can need them added; the copy is for that case alone.
-    let with_red;
-    let hand = if set.has_red() {
-        with_red = Hand {
-            red: printable_red(set, hand),
-            ..hand.clone()
-        };
-        &with_red
+    let added;
+    let red_tiles = if set.has_red() {
+        added = printable_red(set, hand);
+        &added
     } else {
-        hand
+        &hand.red
     };
     let mut out = String::with_capacity(64);
     for (i, meld) in hand.melds.iter().enumerate() {
         out.push('[');
         let tiles = meld.tiles(set).unwrap_or_default();
-        let n = hand.red.melds.get(i).copied().unwrap_or(0) as usize;
+        let n = red_tiles.melds.get(i).copied().unwrap_or(0) as usize;
         let red_kind = tiles.iter().copied().find(|&t| set.red_copies(t) > 0);
-        let mut red = vec![red_kind; n];
-        push_tiles(set, &tiles, &mut red, &mut out);
+        let mut red = [red_kind; 4];
+        push_tiles(set, &tiles, &mut red[..n.min(4)], &mut out);
         let source = match *meld {
             Meld::Chow { claimed, .. } => (claimed != 1).then_some(claimed),
             Meld::Pung { from, .. } => (from != Source::Left).then_some(from.digit()),
@@ -96,13 +99,29 @@ pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
         }
         out.push(']');
     }
-    let mut before = hand.concealed_before_win().to_vec();
-    before.sort();
-    let mut red: Vec<Option<Tile>> = hand.red.concealed.iter().copied().map(Some).collect();
-    push_tiles(set, &before, &mut red, &mut out);
+    // Sorted on the stack when it fits (every hand of a standard size does).
+    let concealed = hand.concealed_before_win();
+    let mut on_stack;
+    let mut on_heap = Vec::new();
+    let before: &mut [Tile] = match concealed.first() {
+        Some(&first) if concealed.len() <= 24 => {
+            on_stack = [first; 24];
+            let b = &mut on_stack[..concealed.len()];
+            b.copy_from_slice(concealed);
+            b
+        }
+        _ => {
+            on_heap.extend_from_slice(concealed);
+            &mut on_heap
+        }
+    };
+    before.sort_unstable();
+    let mut red: Vec<Option<Tile>> = red_tiles.concealed.iter().copied().map(Some).collect();
+    push_tiles(set, before, &mut red, &mut out);
     if let Some(win) = hand.winning_tile() {
-        let mut red = if hand.red.winning { vec![Some(win)] } else { vec![] };
-        push_tiles(set, &[win], &mut red, &mut out);
+        let mut red = [Some(win)];
+        let n = usize::from(red_tiles.winning);
+        push_tiles(set, &[win], &mut red[..n], &mut out);
     }
 
     let ctx = &hand.context;

@@ -16,6 +16,10 @@ use crate::score::{FanHit, Trace};
 use mj_core::reading::{SetKind, WinPlace};
 use serde::Serialize;
 
+/// A set's or a fan's name, inline when short (the same type as `report::Name`, which the report
+/// is built from; named here so the scorer imports nothing from the report).
+type Name = compact_str::CompactString;
+
 /// One time a fan was counted, and what it was counted on.
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
 pub struct Occurrence {
@@ -33,9 +37,9 @@ pub struct Occurrence {
 /// A fan the hand's shape suggests but that was not counted (or counted fewer times).
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct RemovedFan {
-    pub id: String,
-    pub zh: String,
-    pub en: String,
+    pub id: Name,
+    pub zh: Name,
+    pub en: Name,
     /// How many times it was not counted.
     pub count: u32,
     /// The rule that removed it, in words.
@@ -47,7 +51,7 @@ pub struct RemovedFan {
 pub struct Explanation {
     /// The best reading's sets, then its pair (or pairs), then knitted and honour tiles, each in
     /// notation: what every [`Occurrence::sets`] entry is one of.
-    pub reading: Vec<String>,
+    pub reading: Vec<Name>,
     /// Per fan of the score's hits, in the same order: one entry per count when the occurrences
     /// can be told apart, else one entry for all of them.
     pub fans: Vec<Vec<Occurrence>>,
@@ -56,7 +60,7 @@ pub struct Explanation {
 
 /// The items of a reading, as [`Explanation::reading`] lists them.
 struct Items {
-    names: Vec<String>,
+    names: Vec<Name>,
     /// Index of the pair item (standard, knitted straight, orphans' duplicate).
     pair: Option<usize>,
     /// First index of the seven-pairs items.
@@ -69,28 +73,34 @@ struct Items {
 fn items(f: &Facts) -> Items {
     let r = f.reading;
     let set = f.set;
-    let mut names: Vec<String> = r
-        .sets
-        .iter()
-        .map(|s| {
-            let n = match s.kind {
-                SetKind::Chow => {
-                    let (tiles, n) = chow_tiles(set, s.tile);
-                    return mj_core::notation::print_tiles(set, &tiles[..n]);
-                }
-                SetKind::Pung => 3,
-                SetKind::Kong => 4,
-            };
-            mj_core::notation::print_tiles(set, &[s.tile; 4][..n])
-        })
-        .collect();
-    let pair = r.pair.map(|p| {
-        names.push(mj_core::notation::print_tiles(set, &[p, p]));
+    // Each name is printed into one reused buffer and kept inline (a set's name is a few
+    // bytes): a heap string per name was a good part of explaining a hand.
+    let mut buf = String::with_capacity(32);
+    let mut names: Vec<Name> = Vec::with_capacity(r.sets.len() + 2);
+    let mut name = |names: &mut Vec<Name>, tiles: &[mj_core::Tile]| {
+        buf.clear();
+        mj_core::notation::print_tiles_to(set, tiles, &mut buf);
+        names.push(Name::new(&buf));
         names.len() - 1
-    });
+    };
+    for s in &r.sets {
+        match s.kind {
+            SetKind::Chow => {
+                let (tiles, n) = chow_tiles(set, s.tile);
+                name(&mut names, &tiles[..n]);
+            }
+            SetKind::Pung => {
+                name(&mut names, &[s.tile; 3]);
+            }
+            SetKind::Kong => {
+                name(&mut names, &[s.tile; 4]);
+            }
+        }
+    }
+    let pair = r.pair.map(|p| name(&mut names, &[p, p]));
     let pairs = names.len();
     for &p in r.pairs.iter() {
-        names.push(mj_core::notation::print_tiles(set, &[p, p]));
+        name(&mut names, &[p, p]);
     }
     // Thirteen orphans lists only its duplicated tile: the other twelve kinds, once each.
     if r.form == mj_core::Form::Orphans {
@@ -98,14 +108,9 @@ fn items(f: &Facts) -> Items {
             .playing_tiles()
             .filter(|t| f.counts[t.id()] > 0 && Some(*t) != r.pair)
             .collect();
-        names.push(mj_core::notation::print_tiles(set, &once));
+        name(&mut names, &once);
     }
-    let mut listed = |tiles: &[mj_core::Tile]| {
-        (!tiles.is_empty()).then(|| {
-            names.push(mj_core::notation::print_tiles(set, tiles));
-            names.len() - 1
-        })
-    };
+    let mut listed = |tiles: &[mj_core::Tile]| (!tiles.is_empty()).then(|| name(&mut names, tiles));
     let knitted = listed(&r.knitted);
     let honours = listed(&r.honours);
     Items {
@@ -153,10 +158,7 @@ pub(crate) fn explain(
             occurrences(rs, f, &it, trace, h.fan, h.count)
                 .into_iter()
                 .map(|(sets, words)| Occurrence {
-                    sets: sets
-                        .into_iter()
-                        .map(|i| compact_str::CompactString::new(&it.names[i]))
-                        .collect(),
+                    sets: sets.into_iter().map(|i| it.names[i].clone()).collect(),
                     words,
                 })
                 .collect()
@@ -173,7 +175,10 @@ pub(crate) fn explain(
 }
 
 /// Item indices and words per occurrence of fan `fan`, counted `count` times.
-type Occ = (Vec<usize>, Vec<String>);
+type Occ = (Items8, Vec<String>);
+
+/// Item indices of one occurrence or one kind's sets, on the stack: a handful each.
+type Items8 = smallvec::SmallVec<[usize; 8]>;
 
 fn occurrences(rs: &Ruleset, f: &Facts, it: &Items, trace: &Trace, fan: usize, count: u32) -> Vec<Occ> {
     let def = &rs.fans[fan];
@@ -214,7 +219,11 @@ fn occurrences(rs: &Ruleset, f: &Facts, it: &Items, trace: &Trace, fan: usize, c
     }
     // A count with one witnessed set each (箭刻 ×2 from `pungs(dragons)`): one per occurrence.
     if count > 1 && w.sets.len() == count && !w.whole && w.words.is_empty() {
-        return w.sets.into_iter().map(|s| (vec![s], Vec::new())).collect();
+        return w
+            .sets
+            .into_iter()
+            .map(|s| (smallvec::smallvec![s], Vec::new()))
+            .collect();
     }
     vec![(w.sets, w.words)]
 }
@@ -222,7 +231,7 @@ fn occurrences(rs: &Ruleset, f: &Facts, it: &Items, trace: &Trace, fan: usize, c
 /// What a condition reads, gathered by [`witness`].
 #[derive(Default)]
 struct Witness {
-    sets: Vec<usize>,
+    sets: Items8,
     words: Vec<String>,
     /// The condition is about every tile (a flush, "no honours", a shape).
     whole: bool,
@@ -372,9 +381,9 @@ fn var_witness(v: Var, f: &Facts, it: &Items, w: &mut Witness) {
 
 /// The item indices of the reading's groups of `kind`, in the order the scorer picks them
 /// (sorted by first tile).
-fn kind_items(kind: GroupKind, f: &Facts, it: &Items) -> Vec<usize> {
+fn kind_items(kind: GroupKind, f: &Facts, it: &Items) -> Items8 {
     let r = f.reading;
-    let mut v: Vec<(usize, usize)> = match kind {
+    let mut v: smallvec::SmallVec<[(usize, usize); 8]> = match kind {
         GroupKind::Chows => r
             .sets
             .iter()
@@ -401,7 +410,7 @@ fn kind_items(kind: GroupKind, f: &Facts, it: &Items) -> Vec<usize> {
 }
 
 /// Every pick of the reading's groups that group pattern `g` accepts, as item indices.
-fn group_picks(g: &crate::expr::Group, f: &Facts, it: &Items) -> Vec<Vec<usize>> {
+fn group_picks(g: &crate::expr::Group, f: &Facts, it: &Items) -> Vec<Items8> {
     let (tiles, n) = crate::score::group_tiles(g.kind, f.reading);
     let order = kind_items(g.kind, f, it);
     let sr = crate::score::suit_ranks(f, &tiles[..n]);
@@ -425,9 +434,9 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
         let d = &rs.fans[j];
         if count > 0 && !out.iter().any(|r: &RemovedFan| r.id == d.id) {
             out.push(RemovedFan {
-                id: d.id.clone(),
-                zh: d.zh.clone(),
-                en: d.en.clone(),
+                id: Name::new(&d.id),
+                zh: Name::new(&d.zh),
+                en: Name::new(&d.en),
                 count,
                 by,
             });
