@@ -12,13 +12,52 @@ pub use mj_testkit::sample::SampleOptions;
 /// Percent of hands that get each flag word of the ruleset.
 const FLAG_PERCENT: u64 = 25;
 
-/// A winning hand (in shape) for `rs`, decorated with the ruleset's context words.
+/// Draws before [`winning_hand`] gives up on a hand the ruleset accepts.
+const ATTEMPTS: usize = 64;
+
+/// A winning hand for `rs`, decorated with the ruleset's context words, that `mj score` scores
+/// (valid or below the minimum, but not an error). The core sampler's shapes are fitted to the
+/// ruleset (its hand size; only the win forms it enables), and words are drawn independently,
+/// so a combination the ruleset's word rules forbid (a word that needs `self`, a void suit the
+/// hand holds) can come up: such a hand is drawn again, from the same stream, so the output
+/// stays a function of the seed. After [`ATTEMPTS`] draws the last one is returned as it is (no
+/// built-in ruleset comes near that: a test samples every one of them).
 pub fn winning_hand(rs: &Ruleset, rng: &mut Rng, opts: &SampleOptions) -> Hand {
-    let mut h = mj_testkit::sample::winning_hand(&rs.tiles, rng, opts);
-    fit_table(rs, rng, &mut h);
-    add_words(rs, rng, &mut h);
-    add_red(rs, rng, &mut h);
+    let opts = fitted(rs, opts);
+    let mut h = Hand::default();
+    for _ in 0..ATTEMPTS {
+        h = mj_testkit::sample::winning_hand(&rs.tiles, rng, &opts);
+        fit_table(rs, rng, &mut h);
+        add_words(rs, rng, &mut h);
+        add_red(rs, rng, &mut h);
+        if scores(rs, &h) {
+            break;
+        }
+    }
     h
+}
+
+/// The sampler's options for the ruleset: its hand size, and no weight on a win form it does not
+/// enable.
+fn fitted(rs: &Ruleset, opts: &SampleOptions) -> SampleOptions {
+    let mut opts = opts.clone();
+    opts.sets = rs.win_size().saturating_sub(2) / 3;
+    let (f, w) = (&rs.forms, &mut opts.forms);
+    let off = |on: bool, weight: &mut u32| *weight = if on { *weight } else { 0 };
+    off(f.standard, &mut w.standard);
+    off(f.standard, &mut w.nine_gates);
+    off(f.seven_pairs && f.seven_pairs_pungs == 0, &mut w.seven_pairs);
+    off(!f.orphans.is_empty(), &mut w.orphans);
+    off(f.honours_knitted, &mut w.honours_knitted);
+    off(f.knitted_straight, &mut w.knitted_straight);
+    opts
+}
+
+/// Whether the hand, printed and read back as `mj score` reads it, scores without an error.
+fn scores(rs: &Ruleset, h: &Hand) -> bool {
+    let line = mj_core::print_hand(&rs.tiles, h);
+    mj_core::notation::parse_hand(&rs.tiles, &rs.context_words, &line)
+        .is_ok_and(|parsed| crate::report::score_hand_plain(rs, &parsed).is_ok())
 }
 
 /// Seats the table has, and melds only of the claims it allows: a declared chow where there is

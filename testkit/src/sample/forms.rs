@@ -19,14 +19,15 @@ impl Gen<'_> {
                 .copied()?;
             let saved = self.counts;
             match self.template(which) {
-                Some((s, p)) => {
+                // A template of more sets than the hand holds is not used.
+                Some((s, p)) if s.len() <= self.opts.sets => {
                     sets = s;
                     pair = p;
                 }
-                None => self.counts = saved,
+                _ => self.counts = saved,
             }
         }
-        while sets.len() < 4 {
+        while sets.len() < self.opts.sets {
             let g = self.fill_set(&fill).or_else(|| {
                 // The pool ran dry (e.g. honours only after a template took tiles): any set.
                 let any = Fill {
@@ -73,10 +74,10 @@ impl Gen<'_> {
             chow_weight: 5,
         };
         let mut sets = Vec::new();
-        for _ in 0..4 {
+        for _ in 0..self.opts.sets {
             sets.push(self.fill_set(&fill)?);
         }
-        let open = 1 + self.rng.index(3);
+        let open = (1 + self.rng.index(3)).min(sets.len());
         let mut melds = Vec::new();
         for &g in &sets[..open] {
             melds.push(self.open_meld(g));
@@ -427,7 +428,7 @@ impl Gen<'_> {
             chow_weight: 1,
         };
         let mut sets = Vec::new();
-        for _ in 0..4 {
+        for _ in 0..self.opts.sets {
             sets.push(self.fill_set(&any)?);
         }
         let pair = self.fill_pair(&any)?;

@@ -64,6 +64,9 @@ pub struct SampleOptions {
     /// Percent chance of each of `last`, `kong` and `fourth`, set independently (`self` is a coin
     /// flip) so that contradictory combinations occur too.
     pub flag_percent: u32,
+    /// Sets beside the pair in a standard hand: 4 for the usual 14 tiles, 5 for a 17-tile
+    /// hand (a 16-tile deal). The other forms are 14-tile shapes and are drawn only at 4.
+    pub sets: usize,
 }
 
 impl Default for SampleOptions {
@@ -72,6 +75,7 @@ impl Default for SampleOptions {
             forms: FormWeights::default(),
             template_percent: 55,
             flag_percent: 10,
+            sets: 4,
         }
     }
 }
@@ -188,11 +192,13 @@ struct Tiles {
 impl<'a> Gen<'a> {
     fn attempt(&mut self) -> Option<Hand> {
         let f = &self.opts.forms;
-        let knitted = self.knitted_suits().is_some();
+        // Seven pairs, orphans and the knitted and gates shapes are 14 tiles each.
+        let fourteen = u32::from(self.opts.sets == 4);
+        let knitted = self.knitted_suits().is_some() && fourteen == 1;
         let weights = [
             f.standard,
-            f.seven_pairs,
-            if self.orphan_tiles().is_some() {
+            f.seven_pairs * fourteen,
+            if self.orphan_tiles().is_some() && fourteen == 1 {
                 f.orphans
             } else {
                 0
@@ -203,7 +209,7 @@ impl<'a> Gen<'a> {
                 0
             },
             if knitted { f.knitted_straight } else { 0 },
-            if self.nine_suits().is_empty() {
+            if self.nine_suits().is_empty() || fourteen == 0 {
                 0
             } else {
                 f.nine_gates
