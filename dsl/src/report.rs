@@ -38,7 +38,8 @@ pub struct HandReport {
     pub reading: Vec<Name>,
     pub fans: Vec<FanLine>,
     /// Fans the hand's shape suggests but that were not counted, each with the rule that removed
-    /// it (an exclusion, accounting "once", the fan's forms).
+    /// it (an exclusion, accounting "once", the fan's forms, closed-only in an open hand, needing
+    /// another fan, a limit hand counted alone).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub removed: Vec<RemovedFan>,
     pub total: i64,
@@ -101,7 +102,7 @@ pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
         }
         same_report(rs, without, &r)
     };
-    let warnings = crate::words::ignored_words(rs, hand, same);
+    let warnings = crate::words::ignored_words(rs, hand, &r.removed, same);
     r.warnings = warnings;
     Ok(r)
 }

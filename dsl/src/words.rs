@@ -10,6 +10,7 @@
 //! built-in words that change nothing are decided without scoring at all ([`inert`]): no
 //! condition that reads them could take the hand with the word or without it.
 
+use crate::explain::RemovedFan;
 use crate::expr::{BinOp, Expr, Var, VAR_COUNT};
 use crate::ruleset::Ruleset;
 use mj_core::Hand;
@@ -26,9 +27,13 @@ enum Word {
 /// One warning per context word of `hand` that changes nothing: `same(without, name, var)` says
 /// whether the hand without the word (a built-in one read as `var`) scores and pays as the hand
 /// does (the report's own judgement).
+///
+/// `removed` is the report's list of fans not counted: a fan that reads the word and is in it is
+/// named with the rule that removed it, not with the condition it needs (which held).
 pub fn ignored_words(
     rs: &Ruleset,
     hand: &Hand,
+    removed: &[RemovedFan],
     same: impl Fn(&Hand, &str, Option<Var>) -> bool,
 ) -> Vec<String> {
     let ctx = &hand.context;
@@ -62,23 +67,35 @@ pub fn ignored_words(
             Word::Extra(i) => (without.context.extra.remove(i).0, None),
         };
         if same(&without, &name, var) {
-            out.push(why_ignored(rs, &name, var));
+            out.push(why_ignored(rs, &name, var, removed));
         }
     }
     out
 }
 
 /// The warning for word `name` (read by conditions as `var`, or as the ruleset word `name`).
-fn why_ignored(rs: &Ruleset, name: &str, var: Option<Var>) -> String {
-    let word_index = rs.context_words.iter().position(|w| w.word == name);
+fn why_ignored(rs: &Ruleset, name: &str, var: Option<Var>, removed: &[RemovedFan]) -> String {
+    let word = rs.context_words.iter().position(|w| w.word == name);
+    // A word naming the dealer or the dealer's streak is read by conditions through the derived
+    // words `winner_dealer` and `dealer_streak`.
+    let n = rs.context_words.len();
+    let derived = |k: usize| word.filter(|&i| rs.dealer_words[k] == Some(i)).map(|_| n + 3 + k);
+    let words = [word, derived(0), derived(1)];
     let readers: Vec<String> = rs
         .fans
         .iter()
-        .filter(|f| f.when.as_ref().is_some_and(|e| reads(e, var, word_index)))
-        .map(|f| match &f.when_text {
-            Some(t) => format!("{} needs `{t}`", f.zh),
-            None => f.zh.clone(),
+        .filter(|f| {
+            f.when
+                .as_ref()
+                .is_some_and(|e| words.iter().any(|&w| reads(e, var, w)))
         })
+        .map(
+            |f| match (removed.iter().find(|r| r.id == f.id.as_str()), &f.when_text) {
+                (Some(r), _) => format!("{} is not counted: {}", f.zh, r.by),
+                (None, Some(t)) => format!("{} needs `{t}`", f.zh),
+                (None, None) => f.zh.clone(),
+            },
+        )
         .collect();
     if readers.is_empty() {
         format!(

@@ -424,9 +424,43 @@ fn group_picks(g: &crate::expr::Group, f: &Facts, it: &Items) -> Vec<Items8> {
     out
 }
 
+/// Why fan `j`, whose condition held and which no exclusion took, is not counted: the rules the
+/// scorer applies after the exclusions (`judge::concealed_only_and_limits`), in its order. A
+/// riichi hand with a yakuman and `riichi dora=…` would otherwise list its 立直 and 宝牌 as
+/// neither counted nor removed.
+fn dropped(rs: &Ruleset, f: &Facts, hits: &[FanHit], j: usize) -> Option<String> {
+    let plan = &rs.scoring.plan;
+    let fan = &rs.fans[j];
+    if f.exposed_melds > 0 && plan.open_values[j] == 0 && plan.values[j].0 != 0 {
+        return Some("counted in a concealed hand only, and this hand has an exposed meld".into());
+    }
+    let companion = hits
+        .iter()
+        .any(|h| !rs.fans[h.fan].needs_other && !rs.fans[h.fan].bonus);
+    if fan.needs_other && !companion {
+        return Some(
+            "counted only beside another fan that is neither a bonus fan nor one that needs another; none was counted"
+                .into(),
+        );
+    }
+    let limits: Vec<&str> = hits
+        .iter()
+        .filter(|h| rs.fans[h.fan].limit)
+        .map(|h| rs.fans[h.fan].zh.as_str())
+        .collect();
+    if !fan.limit && !limits.is_empty() {
+        return Some(format!(
+            "a limit hand is counted alone, without other fans: {}",
+            limits.join(", ")
+        ));
+    }
+    None
+}
+
 /// Fans the reading's shape suggests but that were not counted, or counted fewer times, each
 /// with the rule that removed it: an exclusion by a fan that was counted, accounting "once"
-/// (a set shared by combination fans counts once), or the fan's `forms`.
+/// (a set shared by combination fans counts once), the fan's `forms`, or a rule applied after
+/// the exclusions ([`dropped`]).
 fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<RemovedFan> {
     let final_count = |j: usize| hits.iter().find(|h| h.fan == j).map_or(0, |h| h.count);
     let mut out = Vec::new();
@@ -459,6 +493,8 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
             .collect();
         if !by.is_empty() {
             push(j, lost, format!("excluded by {}", by.join(", ")));
+        } else if let Some(why) = dropped(rs, f, hits, j) {
+            push(j, lost, why);
         }
     }
     let form = form_bit(f.reading.form);
