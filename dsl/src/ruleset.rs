@@ -50,6 +50,9 @@ pub struct Scoring {
     pub has_limit_fans: bool,
     /// Some fan is `needs_other`: the scorer checks for its companion fan.
     pub has_needs_other: bool,
+    /// What each fan's condition reads, by fan index: a context word's warning names its
+    /// readers without walking every condition.
+    pub reads: Vec<crate::expr::Reads>,
     /// Which fans the scorer visits at each step, worked out once at load.
     pub plan: Plan,
 }
@@ -180,6 +183,8 @@ pub struct Ruleset {
     pub scripts: crate::script::Scripts,
     /// Tile ids of the wind honours E S W N, where the tile set has them (seat and round fans).
     pub wind_tiles: [Option<usize>; 4],
+    /// The printed names of the sets a reading can hold, for explanations.
+    pub set_names: SetNames,
     /// Source files the ruleset was built from, for `mj check`.
     pub files: Vec<String>,
     /// The named settings (`[[setting]]`) with the value each has here, for `mj doc`.
@@ -304,4 +309,44 @@ pub(crate) fn meld_claims(claims: &[String]) -> u8 {
         .enumerate()
         .filter(|(_, name)| claims.iter().any(|c| c == *name))
         .fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// The kinds of set a reading names, as [`SetNames`] indexes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetName {
+    Chow,
+    Pung,
+    Kong,
+    Pair,
+}
+
+/// The printed name of every set a reading can hold (`234m`, `EEE`, `5555p`, `77s`), by first
+/// tile and kind: the explanation of a hand names each of its sets, and a set's name depends on
+/// nothing else, so they are printed once at load.
+#[derive(Clone, Debug, Default)]
+pub struct SetNames(Vec<[compact_str::CompactString; 4]>);
+
+impl SetNames {
+    pub fn new(set: &mj_core::TileSet) -> SetNames {
+        let print =
+            |tiles: &[mj_core::Tile]| compact_str::CompactString::new(mj_core::print_tiles(set, tiles));
+        let chow = |t: mj_core::Tile| {
+            let tiles: Vec<mj_core::Tile> = (0..3).filter_map(|k| set.step(t, k)).collect();
+            print(&tiles)
+        };
+        let mut names = Vec::new();
+        for t in set.tiles() {
+            names.resize(names.len().max(t.id() + 1), Default::default());
+            names[t.id()] = [chow(t), print(&[t; 3]), print(&[t; 4]), print(&[t; 2])];
+        }
+        SetNames(names)
+    }
+
+    /// The name of the set of `kind` whose first tile is `t`.
+    pub fn get(&self, t: mj_core::Tile, kind: SetName) -> compact_str::CompactString {
+        self.0
+            .get(t.id())
+            .map(|n| n[kind as usize].clone())
+            .unwrap_or_default()
+    }
 }

@@ -11,7 +11,7 @@
 //! condition that reads them could take the hand with the word or without it.
 
 use crate::explain::RemovedFan;
-use crate::expr::{BinOp, Expr, Var, VAR_COUNT};
+use crate::expr::{reads, BinOp, Expr, Var, VAR_COUNT};
 use crate::ruleset::Ruleset;
 use mj_core::Hand;
 
@@ -84,11 +84,13 @@ fn why_ignored(rs: &Ruleset, name: &str, var: Option<Var>, removed: &[RemovedFan
     let readers: Vec<String> = rs
         .fans
         .iter()
-        .filter(|f| {
+        .zip(&rs.scoring.reads)
+        .filter(|(f, r)| {
             f.when
                 .as_ref()
-                .is_some_and(|e| words.iter().any(|&w| reads(e, var, w)))
+                .is_some_and(|e| words.iter().any(|&w| r.reads(e, var, w)))
         })
+        .map(|(f, _)| f)
         .map(
             |f| match (removed.iter().find(|r| r.id == f.id.as_str()), &f.when_text) {
                 (Some(r), _) => format!("{} is not counted: {}", f.zh, r.by),
@@ -104,17 +106,6 @@ fn why_ignored(rs: &Ruleset, name: &str, var: Option<Var>, removed: &[RemovedFan
         )
     } else {
         format!("`{name}` changes nothing on this hand: {}", readers.join("; "))
-    }
-}
-
-/// Whether condition `e` reads hand quantity `var` or ruleset word `word`.
-fn reads(e: &Expr, var: Option<Var>, word: Option<usize>) -> bool {
-    match e {
-        Expr::Var(v) | Expr::VarCmp(_, v, _) => Some(*v) == var,
-        Expr::Word(i) => Some(*i) == word,
-        Expr::Not(a) => reads(a, var, word),
-        Expr::Bin(_, a, b) => reads(a, var, word) || reads(b, var, word),
-        _ => false,
     }
 }
 
@@ -159,15 +150,18 @@ pub(crate) fn inert(rs: &Ruleset, hand: &Hand, var: Var) -> bool {
     let Some(mut known) = hand_vars(hand) else {
         return false;
     };
-    rs.fans.iter().filter_map(|f| f.when.as_ref()).all(|e| {
-        !reads(e, Some(var), None) || {
-            let refused = |on: bool, known: &mut [Option<i64>; VAR_COUNT]| {
-                known[var as usize] = Some(i64::from(on));
-                value(e, known) == Some(0)
-            };
-            refused(true, &mut known) && refused(false, &mut known)
-        }
-    })
+    let conditions = rs.fans.iter().zip(&rs.scoring.reads);
+    conditions
+        .filter_map(|(f, r)| Some((f.when.as_ref()?, r)))
+        .all(|(e, r)| {
+            !r.reads(e, Some(var), None) || {
+                let refused = |on: bool, known: &mut [Option<i64>; VAR_COUNT]| {
+                    known[var as usize] = Some(i64::from(on));
+                    value(e, known) == Some(0)
+                };
+                refused(true, &mut known) && refused(false, &mut known)
+            }
+        })
 }
 
 /// The quantities of `hand` that are the same on every reading (its context, its melds, where

@@ -14,6 +14,7 @@ pub mod group;
 pub mod hints;
 pub mod ir;
 pub mod parse;
+pub mod reads;
 
 pub use ast::{Ast, BinOp, Constraint, GroupAst, GroupKind, Span, SyntaxError};
 pub use compile::{
@@ -31,6 +32,7 @@ pub use ir::{
     SEAT_WIND_HELD, VAR_COUNT,
 };
 pub use parse::{parse_expr, parse_group};
+pub use reads::{reads, Reads};
 
 /// The tile ids in a mask, lowest first.
 pub(crate) use mj_core::tile::ids as bits;

@@ -471,6 +471,7 @@ impl Loader {
                 .and_then(|w| tiles.honour(w.letter()))
                 .map(|t| t.id())
         });
+        let set_names = crate::ruleset::SetNames::new(&tiles);
         Some(Ruleset {
             name,
             version,
@@ -503,6 +504,7 @@ impl Loader {
             word_rules: words.rules,
             scripts,
             wind_tiles,
+            set_names,
             files,
             settings: Vec::new(),
         })

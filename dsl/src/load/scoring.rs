@@ -103,9 +103,14 @@ impl Loader {
             .collect();
         let has_limit_fans = compiled.iter().any(|f| f.limit);
         let has_needs_other = compiled.iter().any(|f| f.needs_other);
+        let reads = compiled
+            .iter()
+            .map(|f| crate::expr::Reads::of(f.when.as_deref()))
+            .collect();
         Scoring {
             has_limit_fans,
             has_needs_other,
+            reads,
             combine,
             accounting,
             exclusive_forms,

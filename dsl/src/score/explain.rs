@@ -11,7 +11,7 @@
 
 use crate::expr::GroupKind;
 use crate::expr::{Expr, Facts, Var};
-use crate::ruleset::{form_bit, Accounting, Ruleset};
+use crate::ruleset::{form_bit, Accounting, Ruleset, SetName};
 use crate::score::{FanHit, Trace};
 use mj_core::reading::{SetKind, WinPlace};
 use serde::Serialize;
@@ -70,7 +70,7 @@ struct Items {
     honours: Option<usize>,
 }
 
-fn items(f: &Facts) -> Items {
+fn items(rs: &Ruleset, f: &Facts) -> Items {
     let r = f.reading;
     let set = f.set;
     // Each name is printed into one reused buffer and kept inline (a set's name is a few
@@ -83,24 +83,22 @@ fn items(f: &Facts) -> Items {
         names.push(Name::new(&buf));
         names.len() - 1
     };
+    // A set's name depends on its kind and first tile alone: printed once, at load.
     for s in &r.sets {
-        match s.kind {
-            SetKind::Chow => {
-                let (tiles, n) = chow_tiles(set, s.tile);
-                name(&mut names, &tiles[..n]);
-            }
-            SetKind::Pung => {
-                name(&mut names, &[s.tile; 3]);
-            }
-            SetKind::Kong => {
-                name(&mut names, &[s.tile; 4]);
-            }
-        }
+        let kind = match s.kind {
+            SetKind::Chow => SetName::Chow,
+            SetKind::Pung => SetName::Pung,
+            SetKind::Kong => SetName::Kong,
+        };
+        names.push(rs.set_names.get(s.tile, kind));
     }
-    let pair = r.pair.map(|p| name(&mut names, &[p, p]));
+    let pair = r.pair.map(|p| {
+        names.push(rs.set_names.get(p, SetName::Pair));
+        names.len() - 1
+    });
     let pairs = names.len();
     for &p in r.pairs.iter() {
-        name(&mut names, &[p, p]);
+        names.push(rs.set_names.get(p, SetName::Pair));
     }
     // Thirteen orphans lists only its duplicated tile: the other twelve kinds, once each.
     if r.form == mj_core::Form::Orphans {
@@ -122,17 +120,6 @@ fn items(f: &Facts) -> Items {
     }
 }
 
-/// The tiles of the chow starting at `first` (on the stack: this runs for every set printed).
-fn chow_tiles(set: &mj_core::TileSet, first: mj_core::Tile) -> ([mj_core::Tile; 3], usize) {
-    let mut tiles = [first; 3];
-    let mut n = 0;
-    for t in (0..3).filter_map(|k| set.step(first, k)) {
-        tiles[n] = t;
-        n += 1;
-    }
-    (tiles, n)
-}
-
 /// How much of the account to build.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Account {
@@ -151,7 +138,7 @@ pub(crate) fn explain(
     trace: &Trace,
     account: Account,
 ) -> Explanation {
-    let it = items(f);
+    let it = items(rs, f);
     let fans = hits
         .iter()
         .map(|h| {
@@ -476,8 +463,22 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
             });
         }
     };
-    // Exclusions, as the scorer applied them.
-    for (j, &before) in trace.before_exclusions.iter().enumerate() {
+    // Exclusions, as the scorer applied them, then the rules it applies after them. Where no
+    // such rule can apply (no limit fan, no fan that needs another, no closed-only fan in an
+    // open hand) only the excluded fans can have lost a count, and only they are visited.
+    let after_rules = rs.scoring.has_limit_fans
+        || rs.scoring.has_needs_other
+        || (f.exposed_melds > 0 && rs.scoring.plan.has_closed_only);
+    let mut excluded: smallvec::SmallVec<[usize; 16]> = trace.excluded.iter().map(|&(_, j)| j).collect();
+    excluded.sort_unstable();
+    excluded.dedup();
+    let lost_fans: &mut dyn Iterator<Item = usize> = if after_rules {
+        &mut (0..trace.before_exclusions.len())
+    } else {
+        &mut excluded.iter().copied()
+    };
+    for j in lost_fans {
+        let before = trace.before_exclusions.get(j).copied().unwrap_or(0);
         if before == 0 {
             continue;
         }
@@ -512,14 +513,16 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
     };
     let chows = picks(&plan.once_chows, GroupKind::Chows);
     let pungs = picks(&plan.once_pungs, GroupKind::Pungs);
-    let once_shape = |j: usize| {
-        [(&plan.once_chows, &chows), (&plan.once_pungs, &pungs)]
-            .into_iter()
-            .find_map(|(once, (live, counts))| {
-                let k = once.steps.iter().position(|s| s.fan == j)?;
-                Some(if live >> k & 1 != 0 { counts[k] } else { 0 })
-            })
-            .unwrap_or(0)
+    let once_shape = |j: usize| match plan.once_slot.get(j).copied().flatten() {
+        Some((is_chows, k)) => {
+            let (live, counts) = if is_chows { &chows } else { &pungs };
+            if live >> k & 1 != 0 {
+                counts[k]
+            } else {
+                0
+            }
+        }
+        None => 0,
     };
     // Only the fans the plan lists for this form: any other was judged on its own for the
     // reading's form, so its count before exclusions is what its pattern finds (the gate that
