@@ -601,11 +601,28 @@ fn sample(rules: &str, seed: u64, count: u64, out: &mut impl Write) -> Result<Ex
     let rs = load(rules)?;
     let mut rng = mj_core::Rng::new(seed);
     let opts = mj_dsl::sample::SampleOptions::default();
-    for _ in 0..count {
-        let h = mj_dsl::sample::winning_hand(&rs, &mut rng, &opts);
+    let mut unscored = Vec::new();
+    for line in 1..=count {
+        let (h, scores) = mj_dsl::sample::try_winning_hand(&rs, &mut rng, &opts);
+        if !scores {
+            unscored.push(line);
+        }
         writeln!(out, "{}", mj_core::print_hand(&rs.tiles, &h)).map_err(|e| e.to_string())?;
     }
-    Ok(ExitCode::SUCCESS)
+    if unscored.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    // The line is still printed, so the output keeps one line per hand asked for.
+    let shown: Vec<String> = unscored.iter().take(10).map(u64::to_string).collect();
+    eprintln!(
+        "{} line(s) do not score under {}: no draw of the sampler's tries was a hand it accepts (lines {}{}); check its word rules and win forms with `mj check {}`",
+        unscored.len(),
+        rs.name,
+        shown.join(", "),
+        if unscored.len() > 10 { ", …" } else { "" },
+        rs.name
+    );
+    Ok(ExitCode::FAILURE)
 }
 
 /// `mj rulesets`: every built-in ruleset with its description.

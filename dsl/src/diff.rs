@@ -24,6 +24,16 @@ pub fn builtin_corpus(name: &str) -> Option<&'static str> {
     embedded::CORPUS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
+/// Every snapshot corpus whose ruleset loads, with that ruleset: what the tests that check a
+/// property on every corpus line walk.
+#[cfg(test)]
+pub(crate) fn loaded_corpora() -> Vec<(Ruleset, &'static str)> {
+    embedded::CORPUS
+        .iter()
+        .filter_map(|(name, text)| Some((crate::load(name).ok()?, *text)))
+        .collect()
+}
+
 /// The hands to compare when none are given: the snapshot corpus of `a`, or else of the nearest
 /// ruleset it extends, so a house variant is checked on its parent's hands.
 pub fn default_cases(a: &Ruleset) -> Result<Vec<Case>, String> {

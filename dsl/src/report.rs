@@ -569,18 +569,8 @@ mod tests {
     /// lines, total and payments. Checked on every line of every snapshot corpus.
     #[test]
     fn word_warnings_agree_with_the_full_report_on_every_corpus_line() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../snapshots/corpus");
         let (mut lines, mut warned) = (0, 0);
-        for entry in std::fs::read_dir(&dir).expect("the corpus folder") {
-            let path = entry.expect("an entry").path();
-            let Some(rs) = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .and_then(|n| crate::load(n).ok())
-            else {
-                continue;
-            };
-            let text = std::fs::read_to_string(&path).expect("a corpus file");
+        for (rs, text) in crate::diff::loaded_corpora() {
             for line in text.lines() {
                 let Ok(hand) = parse_hand(&rs.tiles, &rs.context_words, line.trim()) else {
                     continue;
@@ -609,18 +599,8 @@ mod tests {
     #[test]
     fn same_report_agrees_with_the_full_report_on_every_corpus_word() {
         use crate::expr::Var;
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../snapshots/corpus");
         let (mut compared, mut same, mut inert) = (0, 0, 0);
-        for entry in std::fs::read_dir(&dir).expect("the corpus folder") {
-            let path = entry.expect("an entry").path();
-            let Some(rs) = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .and_then(|n| crate::load(n).ok())
-            else {
-                continue;
-            };
-            let text = std::fs::read_to_string(&path).expect("a corpus file");
+        for (rs, text) in crate::diff::loaded_corpora() {
             for line in text.lines() {
                 let Ok(hand) = parse_hand(&rs.tiles, &rs.context_words, line.trim()) else {
                     continue;

@@ -370,19 +370,11 @@ mod tests {
     /// serde_json, with and without `line`.
     #[test]
     fn every_corpus_report_is_written_as_serde_json_writes_it() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../snapshots/corpus");
         let mut compared = 0;
         let mut rulesets = 0;
-        for entry in std::fs::read_dir(&dir).expect("the corpus folder") {
-            let path = entry.expect("an entry").path();
-            let Some(name) = path.file_stem().and_then(|s| s.to_str()) else {
-                continue;
-            };
-            let Ok(rs) = crate::load(name) else {
-                continue;
-            };
+        for (rs, text) in crate::diff::loaded_corpora() {
+            let name = &rs.name;
             rulesets += 1;
-            let text = std::fs::read_to_string(&path).expect("a corpus file");
             for (k, line) in text.lines().enumerate() {
                 if let Ok(r) = crate::score_text(&rs, line) {
                     assert_eq!(by_hand(&r, None), by_serde(&r, None), "{name}: {line}");
@@ -469,18 +461,8 @@ mod tests {
     /// `line`; then every optional field and escape.
     #[test]
     fn waits_reports_are_written_as_serde_json_writes_them() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../snapshots/corpus");
         let (mut compared, mut with_scores) = (0, 0);
-        for entry in std::fs::read_dir(&dir).expect("the corpus folder") {
-            let path = entry.expect("an entry").path();
-            let Some(rs) = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .and_then(|n| crate::load(n).ok())
-            else {
-                continue;
-            };
-            let text = std::fs::read_to_string(&path).expect("a corpus file");
+        for (rs, text) in crate::diff::loaded_corpora() {
             for line in text.lines() {
                 let tiles = line.split_whitespace().next().unwrap_or("");
                 let Some(short) = tiles.get(..tiles.len().saturating_sub(2)) else {

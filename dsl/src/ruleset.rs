@@ -320,6 +320,28 @@ pub enum SetName {
     Pair,
 }
 
+impl SetName {
+    /// The tiles of the set of this kind whose first tile is `t`: a chow takes the next ranks the
+    /// tile set has (fewer past the end of a suit, as a reading never holds).
+    pub fn tiles(self, set: &mj_core::TileSet, t: mj_core::Tile) -> ([mj_core::Tile; 4], usize) {
+        let mut tiles = [t; 4];
+        let n = match self {
+            SetName::Chow => {
+                let mut n = 0;
+                for next in (0..3).filter_map(|k| set.step(t, k)) {
+                    tiles[n] = next;
+                    n += 1;
+                }
+                n
+            }
+            SetName::Pung => 3,
+            SetName::Kong => 4,
+            SetName::Pair => 2,
+        };
+        (tiles, n)
+    }
+}
+
 /// The printed name of every set a reading can hold (`234m`, `EEE`, `5555p`, `77s`), by first
 /// tile and kind: the explanation of a hand names each of its sets, and a set's name depends on
 /// nothing else, so they are printed once at load.
@@ -328,25 +350,20 @@ pub struct SetNames(Vec<[compact_str::CompactString; 4]>);
 
 impl SetNames {
     pub fn new(set: &mj_core::TileSet) -> SetNames {
-        let print =
-            |tiles: &[mj_core::Tile]| compact_str::CompactString::new(mj_core::print_tiles(set, tiles));
-        let chow = |t: mj_core::Tile| {
-            let tiles: Vec<mj_core::Tile> = (0..3).filter_map(|k| set.step(t, k)).collect();
-            print(&tiles)
+        let name = |t, kind: SetName| {
+            let (tiles, n) = kind.tiles(set, t);
+            compact_str::CompactString::new(mj_core::print_tiles(set, &tiles[..n]))
         };
         let mut names = Vec::new();
         for t in set.tiles() {
             names.resize(names.len().max(t.id() + 1), Default::default());
-            names[t.id()] = [chow(t), print(&[t; 3]), print(&[t; 4]), print(&[t; 2])];
+            names[t.id()] = [SetName::Chow, SetName::Pung, SetName::Kong, SetName::Pair].map(|k| name(t, k));
         }
         SetNames(names)
     }
 
-    /// The name of the set of `kind` whose first tile is `t`.
-    pub fn get(&self, t: mj_core::Tile, kind: SetName) -> compact_str::CompactString {
-        self.0
-            .get(t.id())
-            .map(|n| n[kind as usize].clone())
-            .unwrap_or_default()
+    /// The name of the set of `kind` whose first tile is `t` (`None` for a tile of another set).
+    pub fn get(&self, t: mj_core::Tile, kind: SetName) -> Option<compact_str::CompactString> {
+        self.0.get(t.id()).map(|n| n[kind as usize].clone())
     }
 }

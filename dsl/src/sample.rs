@@ -21,8 +21,16 @@ const ATTEMPTS: usize = 64;
 /// so a combination the ruleset's word rules forbid (a word that needs `self`, a void suit the
 /// hand holds) can come up: such a hand is drawn again, from the same stream, so the output
 /// stays a function of the seed. After [`ATTEMPTS`] draws the last one is returned as it is (no
-/// built-in ruleset comes near that: a test samples every one of them).
+/// built-in ruleset comes near that: a test samples every one of them); [`try_winning_hand`]
+/// tells that case apart.
 pub fn winning_hand(rs: &Ruleset, rng: &mut Rng, opts: &SampleOptions) -> Hand {
+    try_winning_hand(rs, rng, opts).0
+}
+
+/// [`winning_hand`], and whether it scores: `false` when none of [`ATTEMPTS`] draws scored under
+/// the ruleset (word rules no draw satisfies, say) and the hand is the last draw, so a front
+/// end can say so.
+pub fn try_winning_hand(rs: &Ruleset, rng: &mut Rng, opts: &SampleOptions) -> (Hand, bool) {
     let opts = fitted(rs, opts);
     let mut h = Hand::default();
     for _ in 0..ATTEMPTS {
@@ -31,10 +39,10 @@ pub fn winning_hand(rs: &Ruleset, rng: &mut Rng, opts: &SampleOptions) -> Hand {
         add_words(rs, rng, &mut h);
         add_red(rs, rng, &mut h);
         if scores(rs, &h) {
-            break;
+            return (h, true);
         }
     }
-    h
+    (h, false)
 }
 
 /// The sampler's options for the ruleset: its hand size, and no weight on a win form it does not

@@ -83,22 +83,31 @@ fn items(rs: &Ruleset, f: &Facts) -> Items {
         names.push(Name::new(&buf));
         names.len() - 1
     };
-    // A set's name depends on its kind and first tile alone: printed once, at load.
+    // A set's name depends on its kind and first tile alone: printed once, at load (and here
+    // only for a tile the names were not made for).
+    let mut set_name =
+        |names: &mut Vec<Name>, t: mj_core::Tile, kind: SetName| match rs.set_names.get(t, kind) {
+            Some(n) => {
+                names.push(n);
+                names.len() - 1
+            }
+            None => {
+                let (tiles, n) = kind.tiles(set, t);
+                name(names, &tiles[..n])
+            }
+        };
     for s in &r.sets {
         let kind = match s.kind {
             SetKind::Chow => SetName::Chow,
             SetKind::Pung => SetName::Pung,
             SetKind::Kong => SetName::Kong,
         };
-        names.push(rs.set_names.get(s.tile, kind));
+        set_name(&mut names, s.tile, kind);
     }
-    let pair = r.pair.map(|p| {
-        names.push(rs.set_names.get(p, SetName::Pair));
-        names.len() - 1
-    });
+    let pair = r.pair.map(|p| set_name(&mut names, p, SetName::Pair));
     let pairs = names.len();
     for &p in r.pairs.iter() {
-        names.push(rs.set_names.get(p, SetName::Pair));
+        set_name(&mut names, p, SetName::Pair);
     }
     // Thirteen orphans lists only its duplicated tile: the other twelve kinds, once each.
     if r.form == mj_core::Form::Orphans {
