@@ -97,7 +97,7 @@ pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
             // word, not by the scorer.)
             let tiles = !(without.melds.is_empty() && without.concealed.is_empty());
             if tiles {
-                let Ok(s) = crate::score::score(rs, without).map_err(drop) else {
+                let Ok(s) = crate::score::score(rs, without) else {
                     return false;
                 };
                 if !same_fans(rs, &s, &r) {
@@ -106,9 +106,7 @@ pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
                 // The same fans and total: a word that matters now is mostly one the settlement
                 // reads (counters, deposits, the discarder), and the payments of the plain score
                 // show it without the account of every fan.
-                let scored = !is_words_only(without)
-                    && crate::word_rules::ready_word(&rs.word_rules, without).is_none()
-                    && check_line(rs, without).is_ok();
+                let scored = read_by_scorer(rs, without) && check_line(rs, without).is_ok();
                 if scored && paid(rs, without, &s).is_ok_and(|p| p != r.payments) {
                     return false;
                 }
@@ -128,7 +126,7 @@ pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
 fn same_report(rs: &Ruleset, hand: &Hand, report: &HandReport) -> bool {
     let same =
         |o: HandReport| o.fans == report.fans && o.total == report.total && o.payments == report.payments;
-    if is_words_only(hand) || crate::word_rules::ready_word(&rs.word_rules, hand).is_some() {
+    if !read_by_scorer(rs, hand) {
         return score_hand_plain(rs, hand).is_ok_and(same);
     }
     if check_line(rs, hand).is_err() {
@@ -146,6 +144,12 @@ fn same_report(rs: &Ruleset, hand: &Hand, report: &HandReport) -> bool {
             .zip(&report.fans)
             .all(|(h, f)| fan_line(rs, h, open, occurrences.next().unwrap_or_default()) == *f)
         && paid(rs, hand, &s).is_ok_and(|p| p == report.payments)
+}
+
+/// Whether the scorer reads the line's tiles: not a line of words only, nor a ready hand's word
+/// (`end`), which are valued by their word.
+fn read_by_scorer(rs: &Ruleset, hand: &Hand) -> bool {
+    !is_words_only(hand) && crate::word_rules::ready_word(&rs.word_rules, hand).is_none()
 }
 
 /// Whether `s` counts the fans of `report` (in its order, with its counts) to its total: if

@@ -43,8 +43,6 @@ pub struct Plan {
     /// Per fan: its place among the "once" steps, `(true, k)` for `once_chows.steps[k]` and
     /// `(false, k)` for `once_pungs.steps[k]`, so the explanation finds it without a search.
     pub once_slot: Vec<Option<(bool, usize)>>,
-    /// Some fan is worth 0 in a hand with an exposed meld (concealed hands only).
-    pub has_closed_only: bool,
 }
 
 impl Plan {
@@ -153,11 +151,6 @@ impl Plan {
         p.plain_masks = crate::expr::GateMasks::new(p.plain.iter().map(|s| &s.gate));
         p.once_chows = OnceFans::new(once_chows);
         p.once_pungs = OnceFans::new(once_pungs);
-        p.has_closed_only = p
-            .open_values
-            .iter()
-            .zip(&p.values)
-            .any(|(&open, &(value, _))| open == 0 && value != 0);
         p.once_slot = vec![None; fans.len()];
         for (chows, once) in [(true, &p.once_chows), (false, &p.once_pungs)] {
             for (k, step) in once.steps.iter().enumerate() {

@@ -12,7 +12,7 @@
 use crate::expr::GroupKind;
 use crate::expr::{Expr, Facts, Var};
 use crate::ruleset::{form_bit, Accounting, Ruleset, SetName};
-use crate::score::{FanHit, Trace};
+use crate::score::{Dropped, FanHit, Trace};
 use mj_core::reading::{SetKind, WinPlace};
 use serde::Serialize;
 
@@ -420,37 +420,25 @@ fn group_picks(g: &crate::expr::Group, f: &Facts, it: &Items) -> Vec<Items8> {
     out
 }
 
-/// Why fan `j`, whose condition held and which no exclusion took, is not counted: the rules the
-/// scorer applies after the exclusions (`judge::concealed_only_and_limits`), in its order. A
+/// The rule that dropped a fan after the exclusions, as the scorer recorded it, in words. A
 /// riichi hand with a yakuman and `riichi dora=…` would otherwise list its 立直 and 宝牌 as
 /// neither counted nor removed.
-fn dropped(rs: &Ruleset, f: &Facts, hits: &[FanHit], j: usize) -> Option<String> {
-    let plan = &rs.scoring.plan;
-    let fan = &rs.fans[j];
-    if f.exposed_melds > 0 && plan.open_values[j] == 0 && plan.values[j].0 != 0 {
-        return Some("counted in a concealed hand only, and this hand has an exposed meld".into());
-    }
-    let companion = hits
-        .iter()
-        .any(|h| !rs.fans[h.fan].needs_other && !rs.fans[h.fan].bonus);
-    if fan.needs_other && !companion {
-        return Some(
+fn dropped(rs: &Ruleset, hits: &[FanHit], rule: Dropped) -> String {
+    match rule {
+        Dropped::ClosedOnly => "counted in a concealed hand only, and this hand has an exposed meld".into(),
+        Dropped::NeedsOther => {
             "counted only beside another fan that is neither a bonus fan nor one that needs another; none was counted"
-                .into(),
-        );
+                .into()
+        }
+        Dropped::BesideLimit => {
+            let limits: Vec<&str> = hits
+                .iter()
+                .filter(|h| rs.fans[h.fan].limit)
+                .map(|h| rs.fans[h.fan].zh.as_str())
+                .collect();
+            format!("a limit hand is counted alone, without other fans: {}", limits.join(", "))
+        }
     }
-    let limits: Vec<&str> = hits
-        .iter()
-        .filter(|h| rs.fans[h.fan].limit)
-        .map(|h| rs.fans[h.fan].zh.as_str())
-        .collect();
-    if !fan.limit && !limits.is_empty() {
-        return Some(format!(
-            "a limit hand is counted alone, without other fans: {}",
-            limits.join(", ")
-        ));
-    }
-    None
 }
 
 /// Fans the reading's shape suggests but that were not counted, or counted fewer times, each
@@ -472,20 +460,16 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
             });
         }
     };
-    // Exclusions, as the scorer applied them, then the rules it applies after them. Where no
-    // such rule can apply (no limit fan, no fan that needs another, no closed-only fan in an
-    // open hand) only the excluded fans can have lost a count, and only they are visited.
-    let after_rules = rs.scoring.has_limit_fans
-        || rs.scoring.has_needs_other
-        || (f.exposed_melds > 0 && rs.scoring.plan.has_closed_only);
-    let mut excluded: smallvec::SmallVec<[usize; 16]> = trace.excluded.iter().map(|&(_, j)| j).collect();
-    excluded.sort_unstable();
-    excluded.dedup();
-    let lost_fans: &mut dyn Iterator<Item = usize> = if after_rules {
-        &mut (0..trace.before_exclusions.len())
-    } else {
-        &mut excluded.iter().copied()
-    };
+    // Exclusions, as the scorer applied them, then the rules it applies after them: only the
+    // fans either took a count from are visited.
+    let mut lost_fans: smallvec::SmallVec<[usize; 16]> = trace
+        .excluded
+        .iter()
+        .map(|&(_, j)| j)
+        .chain(trace.dropped.iter().map(|&(j, _)| j))
+        .collect();
+    lost_fans.sort_unstable();
+    lost_fans.dedup();
     for j in lost_fans {
         let before = trace.before_exclusions.get(j).copied().unwrap_or(0);
         if before == 0 {
@@ -503,8 +487,8 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
             .collect();
         if !by.is_empty() {
             push(j, lost, format!("excluded by {}", by.join(", ")));
-        } else if let Some(why) = dropped(rs, f, hits, j) {
-            push(j, lost, why);
+        } else if let Some(&(_, rule)) = trace.dropped.iter().find(|&&(x, _)| x == j) {
+            push(j, lost, dropped(rs, hits, rule));
         }
     }
     let form = form_bit(f.reading.form);

@@ -85,14 +85,28 @@ pub(super) fn judge(
 }
 
 /// What the explanation of a reading needs beyond its final counts: the counts before
-/// exclusions, which fan excluded which, and the sets each "once" group fan was counted on.
+/// exclusions, which fan excluded which, the fans the rules after the exclusions dropped, and
+/// the sets each "once" group fan was counted on.
 #[derive(Default)]
 pub(crate) struct Trace {
     pub before_exclusions: Vec<u32>,
     /// (excluding fan, excluded fan), in the order applied.
     pub excluded: Vec<(usize, usize)>,
+    /// (fan, the rule that dropped its count after the exclusions), in the order applied.
+    pub dropped: Vec<(usize, Dropped)>,
     /// (fan, set positions among the reading's sets of the fan's kind, sorted by first tile).
     pub once_sets: Vec<(usize, GroupKind, Vec<usize>)>,
+}
+
+/// The rules [`concealed_only_and_limits`] applies after the exclusions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Dropped {
+    /// Worth 0 in a hand with an exposed meld.
+    ClosedOnly,
+    /// `needs_other`, and no other fan (neither bonus nor `needs_other`) scored.
+    NeedsOther,
+    /// Not a limit fan, where a limit fan scored.
+    BesideLimit,
 }
 
 /// [`judge`] on the facts of a division; with `trace`, also records what explains the counts.
@@ -227,7 +241,8 @@ pub(super) fn judge_facts(
         }
     }
     if h.exposed_melds > 0 || rs.scoring.has_limit_fans || rs.scoring.has_needs_other {
-        concealed_only_and_limits(rs, h.exposed_melds > 0, counts, &touched);
+        let dropped = trace.map(|t| &mut t.dropped);
+        concealed_only_and_limits(rs, h.exposed_melds > 0, counts, &touched, dropped);
     }
     // The fallback fan (chicken hand) scores when nothing else but bonus fans did.
     if !plan.fallback.is_empty() && !touched.fans(n).any(|f| counts[f] > 0 && !plan.values[f].1) {
@@ -242,13 +257,28 @@ pub(super) fn judge_facts(
 /// and where a limit fan (yakuman) scored, no other fan does.
 #[cold]
 #[inline(never)]
-fn concealed_only_and_limits(rs: &Ruleset, open: bool, counts: &mut [u32], touched: &Touched) {
+fn concealed_only_and_limits(
+    rs: &Ruleset,
+    open: bool,
+    counts: &mut [u32],
+    touched: &Touched,
+    mut dropped: Option<&mut Vec<(usize, Dropped)>>,
+) {
     let plan = &rs.scoring.plan;
     let n = counts.len();
+    // Drops fan `f`'s count by `rule`, noted for the explanation when it had one.
+    let mut drop = |counts: &mut [u32], f: usize, rule: Dropped| {
+        if counts[f] > 0 {
+            if let Some(d) = dropped.as_deref_mut() {
+                d.push((f, rule));
+            }
+            counts[f] = 0;
+        }
+    };
     if open {
         for f in touched.fans(n) {
             if plan.open_values[f] == 0 && plan.values[f].0 != 0 {
-                counts[f] = 0;
+                drop(counts, f, Dropped::ClosedOnly);
             }
         }
     }
@@ -260,7 +290,7 @@ fn concealed_only_and_limits(rs: &Ruleset, open: bool, counts: &mut [u32], touch
         if !companion {
             for f in touched.fans(n) {
                 if fans[f].needs_other {
-                    counts[f] = 0;
+                    drop(counts, f, Dropped::NeedsOther);
                 }
             }
         }
@@ -268,7 +298,7 @@ fn concealed_only_and_limits(rs: &Ruleset, open: bool, counts: &mut [u32], touch
     if touched.fans(n).any(|f| counts[f] > 0 && rs.fans[f].limit) {
         for f in touched.fans(n) {
             if !rs.fans[f].limit {
-                counts[f] = 0;
+                drop(counts, f, Dropped::BesideLimit);
             }
         }
     }

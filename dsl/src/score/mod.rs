@@ -9,7 +9,7 @@ mod judge;
 
 pub(crate) use crate::expr::{for_each_subset, group_tiles, pick, suit_ranks};
 pub use hand::unique_wait;
-pub(crate) use judge::Trace;
+pub(crate) use judge::{Dropped, Trace};
 
 use crate::ruleset::{form_bit, Ruleset};
 use hand::{check_table, concealed_pungs, shows_second_wait, with_facts, HandFacts};
