@@ -12,10 +12,15 @@ use mj_core::{Hand, TileSet};
 pub struct WordRule {
     pub word: String,
     pub requires: Vec<String>,
+    pub requires_any: Vec<String>,
     pub conflicts: Vec<String>,
     pub void_suit: bool,
     /// The word marks a line as a ready hand to value (查大叫), not a win.
     pub ready_hand: bool,
+    /// The word needs a hand without an exposed meld.
+    pub concealed: bool,
+    /// The word needs a hand without any meld.
+    pub no_melds: bool,
 }
 
 impl WordRule {
@@ -24,11 +29,21 @@ impl WordRule {
         let r = WordRule {
             word: raw.word.get_ref().clone(),
             requires: raw.requires.clone(),
+            requires_any: raw.requires_any.clone(),
             conflicts: raw.conflicts.clone(),
             void_suit: raw.void_suit,
             ready_hand: raw.ready_hand,
+            concealed: raw.concealed,
+            no_melds: raw.no_melds,
         };
-        (!r.requires.is_empty() || !r.conflicts.is_empty() || r.void_suit || r.ready_hand).then_some(r)
+        let says_something = !r.requires.is_empty()
+            || !r.requires_any.is_empty()
+            || !r.conflicts.is_empty()
+            || r.void_suit
+            || r.ready_hand
+            || r.concealed
+            || r.no_melds;
+        says_something.then_some(r)
     }
 }
 
@@ -55,6 +70,24 @@ pub fn ready_word<'a>(rules: &'a [WordRule], hand: &Hand) -> Option<&'a str> {
         .map(|r| r.word.as_str())
 }
 
+/// Takes off `hand` every ruleset word whose `requires` or `requires_any` the line no longer
+/// meets (`ippatsu` once `riichi` is gone), until none is left: what the line says without a
+/// word is the line without it and without what only it allowed.
+pub fn drop_unmet(rules: &[WordRule], hand: &mut Hand) {
+    loop {
+        let unmet = rules.iter().find(|r| {
+            written(hand, &r.word)
+                && !BUILT_IN_FLAGS.contains(&r.word.as_str())
+                && (r.requires.iter().any(|w| !written(hand, w))
+                    || (!r.requires_any.is_empty() && !r.requires_any.iter().any(|w| written(hand, w))))
+        });
+        let Some(r) = unmet else {
+            return;
+        };
+        hand.context.extra.retain(|(w, _)| *w != r.word);
+    }
+}
+
 /// The first rule the line breaks, worded for the player.
 pub fn check(rules: &[WordRule], set: &TileSet, hand: &Hand) -> Result<(), String> {
     for r in rules {
@@ -64,6 +97,30 @@ pub fn check(rules: &[WordRule], set: &TileSet, hand: &Hand) -> Result<(), Strin
             }
             if let Some(bad) = r.conflicts.iter().find(|w| written(hand, w)) {
                 return Err(format!("`{}` cannot be written with `{bad}`", r.word));
+            }
+            if !r.requires_any.is_empty() && !r.requires_any.iter().any(|w| written(hand, w)) {
+                let any: Vec<String> = r.requires_any.iter().map(|w| format!("`{w}`")).collect();
+                return Err(format!(
+                    "`{}` needs one of {} on the same line",
+                    r.word,
+                    any.join(", ")
+                ));
+            }
+            if r.no_melds && !hand.melds.is_empty() {
+                return Err(format!(
+                    "`{}` is only for a hand without melds (a concealed kong, [5555p], included), and this hand has {}",
+                    r.word,
+                    hand.melds.len()
+                ));
+            }
+            if r.concealed {
+                if let Some(k) = hand.melds.iter().position(|m| !m.is_concealed()) {
+                    return Err(format!(
+                        "`{}` is only for a concealed hand, and meld {} of the hand is exposed (a concealed kong, [5555p], is not)",
+                        r.word,
+                        k + 1
+                    ));
+                }
             }
         }
         if r.void_suit {

@@ -25,8 +25,9 @@ enum Word {
 }
 
 /// One warning per context word of `hand` that changes nothing: `same(without, name, var)` says
-/// whether the hand without the word (a built-in one read as `var`) scores and pays as the hand
-/// does (the report's own judgement).
+/// whether the hand without the word (a built-in one read as `var`), and without the words that
+/// need it (`ippatsu` without `riichi` is not a line), scores and pays as the hand does (the
+/// report's own judgement).
 ///
 /// `removed` is the report's list of fans not counted: a fan that reads the word and is in it is
 /// named with the rule that removed it, not with the condition it needs (which held).
@@ -66,6 +67,7 @@ pub fn ignored_words(
             }
             Word::Extra(i) => (without.context.extra.remove(i).0, None),
         };
+        crate::word_rules::drop_unmet(&rs.word_rules, &mut without);
         if same(&without, &name, var) {
             out.push(why_ignored(rs, &name, var, removed));
         }
@@ -135,10 +137,14 @@ pub(crate) fn inert(rs: &Ruleset, hand: &Hand, var: Var) -> bool {
             .chain(&fu.minimum)
             .any(|r| r.when.as_ref().is_some_and(|e| reads(e, Some(var), None)))
     });
-    let ruled = rs
-        .word_rules
-        .iter()
-        .any(|r| r.word == name || r.requires.iter().chain(&r.conflicts).any(|w| w == name));
+    let ruled = rs.word_rules.iter().any(|r| {
+        r.word == name
+            || r.requires
+                .iter()
+                .chain(&r.requires_any)
+                .chain(&r.conflicts)
+                .any(|w| w == name)
+    });
     let tiles = !(hand.melds.is_empty() && hand.concealed.is_empty());
     let ready = crate::word_rules::ready_word(&rs.word_rules, hand).is_some();
     if ready || settled || fu_reads || ruled || !tiles || rs.fans.iter().any(|f| f.script.is_some()) {

@@ -147,6 +147,69 @@ fn a_win_needs_a_yaku_and_closed_yaku_need_a_closed_hand() {
     assert_eq!(hon.points, 2, "honitsu open is 2 han");
 }
 
+/// riichi.md Decisions 4: "a concealed ready hand ... may declare" riichi, so `riichi`, `double`
+/// and `ippatsu` (`concealed = true`, docs/ruleset-format.md) are errors on a hand with an
+/// exposed meld, in every riichi ruleset, and fine beside a concealed kong.
+#[test]
+fn riichi_words_need_a_concealed_hand() {
+    for name in ["riichi", "riichi-ema", "riichi-sanma"] {
+        let r = rs(name);
+        for word in ["riichi", "double", "riichi ippatsu"] {
+            let open = format!("[PPP,1]456p789s1sEEE1s self {word}");
+            let err = score_text(&r, &open).expect_err(&open);
+            let first = word.split(' ').next().unwrap_or(word);
+            assert!(
+                err.to_string()
+                    .contains(&format!("`{first}` is only for a concealed hand")),
+                "{name}: {open}: {err}"
+            );
+            let kong = format!("[1111p]456p789s1sEEE1s self {word}");
+            assert!(score(&r, &kong).valid, "{name}: {kong}");
+        }
+        // Without the words an open hand scores as before.
+        assert!(score(&r, "[PPP,1]456p789s1sEEE1s self").valid, "{name}");
+    }
+}
+
+/// notation.md: `ippatsu` is "won within the uninterrupted go-around after riichi" and `first` "on
+/// the first uninterrupted draw": a line with ippatsu and neither `riichi` nor `double`
+/// (`requires_any`), or `first` beside a meld of any kind (`no_melds`: play's first turn needs no
+/// meld made at the table), riichi, a kong or the last tile (`conflicts`), cannot happen and is
+/// an error rather than a score.
+#[test]
+fn impossible_first_turn_and_ippatsu_lines_are_errors() {
+    for name in ["riichi", "riichi-ema", "riichi-sanma"] {
+        let r = rs(name);
+        let err = |line: &str| score_text(&r, line).expect_err(line).to_string();
+        let e = err("234p456p789s1sEEE1s ippatsu");
+        assert!(
+            e.contains("`ippatsu` needs one of `riichi`, `double`"),
+            "{name}: {e}"
+        );
+        for ok in [
+            "234p456p789s1sEEE1s ippatsu riichi",
+            "234p456p789s1sEEE1s ippatsu double",
+        ] {
+            assert!(score(&r, ok).valid, "{name}: {ok}");
+        }
+        let e = err("[1111p]456p789s1sEEE1s self first");
+        assert!(
+            e.contains("`first` is only for a hand without melds"),
+            "{name}: {e}"
+        );
+        for word in ["riichi", "double", "kong", "last"] {
+            let line = format!("234p456p789s1sEEE1s self first {word}");
+            let e = err(&line);
+            assert!(
+                e.contains(&format!("`first` cannot be written with `{word}`")),
+                "{name}: {e}"
+            );
+        }
+        let tenhou = score(&r, "234p456p789s1sEEE1s self first");
+        assert_eq!(count(&tenhou, "tenhou"), 1, "{name}: {tenhou:?}");
+    }
+}
+
 /// riichi.md Decisions 7: fu (20 base; closed ron +10; tsumo +2 except pinfu; kanchan/penchan/
 /// tanki +2; pungs 2/4, 4/8, kongs ×4; chiitoitsu 25; open hand of no fu 30; pinfu tsumo 20, pinfu
 /// ron 30; round up to 10).

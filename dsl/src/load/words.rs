@@ -15,7 +15,8 @@ pub(super) struct Words {
     pub counts_as: Vec<(String, String)>,
     /// (word, fan id) of `alone`.
     pub alone: Vec<(String, String)>,
-    /// `requires`, `conflicts`, `void_suit` and `ready_hand`, checked against the words.
+    /// `requires`, `requires_any`, `conflicts`, `void_suit`, `ready_hand`, `concealed` and
+    /// `no_melds`, checked against the words.
     pub rules: Vec<crate::word_rules::WordRule>,
 }
 
@@ -126,9 +127,9 @@ impl Loader {
                 }
             }
         }
-        // `requires` and `conflicts` name words the line can carry.
+        // `requires`, `requires_any` and `conflicts` name words the line can carry.
         for (file, r) in &rules {
-            for name in r.requires.iter().chain(&r.conflicts) {
+            for name in r.requires.iter().chain(&r.requires_any).chain(&r.conflicts) {
                 let known = crate::word_rules::BUILT_IN_FLAGS.contains(&name.as_str())
                     || words.iter().any(|x| &x.word == name);
                 if !known {
@@ -136,7 +137,7 @@ impl Loader {
                     self.help(
                         *file,
                         span,
-                        format!("context word `{}`: `{name}` in requires or conflicts is not a word", r.word),
+                        format!("context word `{}`: `{name}` in requires, requires_any or conflicts is not a word", r.word),
                         "name a flag of the notation (self, last, kong, fourth) or one of the ruleset's context words",
                     );
                 }

@@ -105,6 +105,10 @@ pub struct RawContextWord {
     /// `self`.
     #[serde(default)]
     pub requires: Vec<String>,
+    /// Words of which at least one must be written with this one: `ippatsu` needs `riichi`
+    /// or `double`.
+    #[serde(default)]
+    pub requires_any: Vec<String>,
     /// Words that may not be written with this one.
     #[serde(default)]
     pub conflicts: Vec<String>,
@@ -116,6 +120,14 @@ pub struct RawContextWord {
     /// waits (查大叫); `mj score` prints that value with no payments.
     #[serde(default)]
     pub ready_hand: bool,
+    /// The word can only be written for a hand without an exposed meld (a concealed kong is not
+    /// exposed): riichi is declared only with a concealed hand.
+    #[serde(default)]
+    pub concealed: bool,
+    /// The word can only be written for a hand without any meld, concealed kongs included: a
+    /// win on the first uninterrupted draw comes before every call and kong.
+    #[serde(default)]
+    pub no_melds: bool,
 }
 
 /// What a `[[context]]` word's `value` key says.
