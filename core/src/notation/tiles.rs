@@ -143,6 +143,9 @@ pub(super) fn suit_word(letter: char) -> &'static str {
 
 /// The message-building functions below take the tile's text as a closure: it is only
 /// formatted when the tile is wrong.
+/// The tile is found inline; what is wrong with a tile that is not is worked out apart
+/// ([`suited_error`]), so that the check of every tile of every line stays a few instructions.
+#[inline]
 pub(super) fn suited_tile(
     set: &TileSet,
     letter: char,
@@ -151,10 +154,17 @@ pub(super) fn suited_tile(
     found: impl FnOnce() -> String,
 ) -> Result<Tile, NotationError> {
     let rank = if digit == 0 { 10 } else { digit };
+    match set.suited(letter, rank) {
+        Some(t) if set.copies(t) > 0 => Ok(t),
+        _ => Err(suited_error(set, letter, digit, column, found())),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn suited_error(set: &TileSet, letter: char, digit: u8, column: usize, found: String) -> NotationError {
+    let rank = if digit == 0 { 10 } else { digit };
     if let Some(t) = set.suited(letter, rank) {
-        if set.copies(t) > 0 {
-            return Ok(t);
-        }
         let held: Vec<String> = set
             .tiles()
             .filter(|&x| {
@@ -162,15 +172,14 @@ pub(super) fn suited_tile(
             })
             .map(|x| set.notation(x))
             .collect();
-        let found = found();
-        return Err(error(
+        return error(
             column,
             &found,
             format!("{found} is not in play in ruleset {}", set.name),
             format!("its {} are {}", suit_word(letter), held.join(" ")),
-        ));
+        );
     }
-    let found = &found();
+    let found = &found;
     if set.suit_by_letter(letter).is_none() {
         let letters: Vec<String> = set.suits().iter().map(|s| s.letter.to_string()).collect();
         let expected = if letters.is_empty() {
@@ -178,7 +187,7 @@ pub(super) fn suited_tile(
         } else {
             format!("its suits are {}", letters.join(", "))
         };
-        return Err(error(
+        return error(
             column,
             found,
             format!(
@@ -187,7 +196,7 @@ pub(super) fn suited_tile(
                 suit_word(letter)
             ),
             expected,
-        ));
+        );
     }
     if digit == 0 && set.has_red() {
         let reds: Vec<String> = set
@@ -196,12 +205,12 @@ pub(super) fn suited_tile(
             .filter(|s| set.red_tile(s.letter).is_some())
             .map(|s| format!("0{}", s.letter))
             .collect();
-        return Err(error(
+        return error(
             column,
             found,
             format!("ruleset {} has no red {} tile", set.name, suit_word(letter)),
             format!("`0` is a red five here; red fives are {}", reds.join(" ")),
-        ));
+        );
     }
     let rank_word = if rank == 10 {
         "rank ten".to_string()
@@ -219,24 +228,31 @@ pub(super) fn suited_tile(
         Some(s) => format!("suit {letter} runs {}–{}", s.min_rank, s.max_rank),
         None => String::new(),
     };
-    Err(error(
+    error(
         column,
         found,
         format!("{rank_word} does not exist in ruleset {}", set.name),
         expected,
-    ))
+    )
 }
 
+/// Found inline, as [`suited_tile`]; the error apart.
+#[inline]
 pub(super) fn honour_tile(
     set: &TileSet,
     letter: char,
     column: usize,
     found: impl FnOnce() -> String,
 ) -> Result<Tile, NotationError> {
-    if let Some(t) = set.honour(letter) {
-        return Ok(t);
+    match set.honour(letter) {
+        Some(t) => Ok(t),
+        None => Err(honour_error(set, letter, column, &found())),
     }
-    let found = &found();
+}
+
+#[cold]
+#[inline(never)]
+fn honour_error(set: &TileSet, letter: char, column: usize, found: &str) -> NotationError {
     let mut have = Vec::new();
     let (mut winds, mut dragons) = (false, false);
     for t in set.tiles() {
@@ -257,12 +273,12 @@ pub(super) fn honour_tile(
     } else {
         format!("honours are {list}")
     };
-    Err(error(
+    error(
         column,
         found,
         format!("ruleset {} has no {} '{letter}'", set.name, honour_name(letter)),
         expected,
-    ))
+    )
 }
 
 pub(super) fn honour_by_number(

@@ -9,8 +9,9 @@ use crate::tile::{TileSet, Wind, HONOUR_LETTERS};
 
 #[derive(Default)]
 pub(super) struct WordsState<'a> {
-    /// Key and column of every word applied so far, to reject repeats.
-    pub(super) seen: Vec<(&'a str, usize)>,
+    /// Key and column of every word applied so far, to reject repeats (on the stack: a line
+    /// has a few words, and a heap list was an allocation per parsed line).
+    pub(super) seen: smallvec::SmallVec<[(&'a str, usize); 8]>,
     pub(super) flowers_column: Option<usize>,
 }
 
@@ -106,8 +107,9 @@ pub(super) fn apply_word<'a>(
     column: usize,
     placed: &mut Vec<Placed>,
 ) -> Result<(), NotationError> {
-    let (key, value) = match text.split_once('=') {
-        Some((k, v)) => (k, Some(v)),
+    // A word is a few bytes: a plain loop finds `=` sooner than the general search.
+    let (key, value) = match text.bytes().position(|b| b == b'=') {
+        Some(i) => (&text[..i], Some(&text[i + 1..])),
         None => (text, None),
     };
     let value_column = column + key.chars().count() + 1;
