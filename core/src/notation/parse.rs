@@ -38,7 +38,7 @@ pub fn parse_hand_fast(set: &TileSet, words: &[ContextWordSpec], input: &str) ->
     if input.len() > MAX_HAND_LEN || is_words_only(words, input) {
         return None;
     }
-    let mut tokens = Vec::with_capacity(24);
+    let mut tokens = shape::Tokens::new();
     let tiles_start = shape::lex_hand(input, &mut tokens)?;
     build_hand(set, words, input, tiles_start, &tokens).ok()
 }
@@ -65,7 +65,7 @@ pub fn parse_hand_pest(set: &TileSet, words: &[ContextWordSpec], input: &str) ->
     let top = pairs
         .next()
         .ok_or_else(|| error(1, "", "the hand is empty", TILES_EXPECTED))?;
-    let mut tokens = Vec::new();
+    let mut tokens = shape::Tokens::new();
     let tiles_start = shape::from_pest_hand(top, &mut tokens);
     build_hand(set, words, input, tiles_start, &tokens)
 }
@@ -220,8 +220,18 @@ pub(super) fn is_words_only(words: &[ContextWordSpec], input: &str) -> bool {
         let k = t.split('=').next().unwrap_or("");
         BUILTIN_FLAGS.contains(&k) || BUILTIN_VALUES.contains(&k) || words.iter().any(|w| w.word == k)
     };
-    let mut tokens = input.split([' ', '\t']).filter(|t| !t.is_empty());
-    tokens.next().is_some_and(known)
+    // The first token, found byte by byte (both blanks are ASCII): a tile line's first token is
+    // long, and a search for either of two characters looked at each of its bytes slowly.
+    let b = input.as_bytes();
+    let start = b.iter().position(|&c| c != b' ' && c != b'\t');
+    let first = start.map(|s| {
+        let end = b[s..]
+            .iter()
+            .position(|&c| c == b' ' || c == b'\t')
+            .map_or(b.len(), |e| s + e);
+        &input[s..end]
+    });
+    first.is_some_and(known)
         && input
             .split([' ', '\t'])
             .any(|t| words.iter().any(|w| w.word == t && w.value == WordValue::Alone))
@@ -263,4 +273,60 @@ pub fn parse_tiles(set: &TileSet, input: &str) -> Result<Vec<Tile>, NotationErro
     let mut placed = Vec::new();
     parse_run(set, input, &mut placed)?;
     Ok(placed.into_iter().map(|p| p.tile).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_words_only, ContextWordSpec, WordValue, BUILTIN_FLAGS, BUILTIN_VALUES};
+
+    /// The definition [`is_words_only`] implements faster: the first blank-separated token is a
+    /// known word (before any `=`), and some token is a word allowed alone.
+    fn by_splitting(words: &[ContextWordSpec], input: &str) -> bool {
+        let known = |t: &str| {
+            let k = t.split('=').next().unwrap_or("");
+            BUILTIN_FLAGS.contains(&k) || BUILTIN_VALUES.contains(&k) || words.iter().any(|w| w.word == k)
+        };
+        words.iter().any(|w| w.value == WordValue::Alone)
+            && input
+                .split([' ', '\t'])
+                .find(|t| !t.is_empty())
+                .is_some_and(known)
+            && input
+                .split([' ', '\t'])
+                .any(|t| words.iter().any(|w| w.word == t && w.value == WordValue::Alone))
+    }
+
+    #[test]
+    fn words_only_lines_are_found_as_the_definition_says() {
+        let word = |w: &str, value| ContextWordSpec {
+            word: w.into(),
+            takes_value: value != WordValue::Alone,
+            value,
+            help: String::new(),
+        };
+        let words = [
+            word("nagashi", WordValue::Alone),
+            word("honba", WordValue::Number),
+        ];
+        let pieces = [
+            "nagashi", "honba=2", "seat=S", "self", "123m", "E", " ", "\t", "  ", "=", "中", "x",
+        ];
+        let mut checked = 0;
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let line = format!("{a}{b}{c}");
+                    assert_eq!(
+                        is_words_only(&words, &line),
+                        by_splitting(&words, &line),
+                        "{line:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(is_words_only(&words, " \tnagashi seat=S") && !is_words_only(&words, "123m nagashi"));
+        assert!(!is_words_only(&words[1..], "nagashi"), "no word is allowed alone");
+        assert_eq!(checked, pieces.len().pow(3));
+    }
 }

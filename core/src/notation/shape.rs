@@ -39,6 +39,10 @@ pub(super) enum Token {
     },
 }
 
+/// A line's shape, on the stack for any line a batch holds (a hand has a dozen tokens or so):
+/// a heap list was an allocation per parsed line and per tile-valued word.
+pub(super) type Tokens = smallvec::SmallVec<[Token; 24]>;
+
 /// The grammar's blanks (`sp`): only these separate words.
 fn is_sp(b: u8) -> bool {
     b == b' ' || b == b'\t'
@@ -81,7 +85,7 @@ fn group_end(b: &[u8], i: usize) -> Option<usize> {
 /// The meld starting at the `[` at `i` (`open ~ group+ ~ (comma ~ source)? ~ close`): pushes
 /// its tokens and returns its end, or leaves `out` as it was and returns `None` if it is not a
 /// well-formed meld.
-fn meld(b: &[u8], i: usize, out: &mut Vec<Token>) -> Option<usize> {
+fn meld(b: &[u8], i: usize, out: &mut Tokens) -> Option<usize> {
     let at = out.len();
     let end = meld_tokens(b, i, out);
     if end.is_none() {
@@ -90,7 +94,7 @@ fn meld(b: &[u8], i: usize, out: &mut Vec<Token>) -> Option<usize> {
     end
 }
 
-fn meld_tokens(b: &[u8], i: usize, out: &mut Vec<Token>) -> Option<usize> {
+fn meld_tokens(b: &[u8], i: usize, out: &mut Tokens) -> Option<usize> {
     let at = out.len();
     out.push(Token::Meld { start: i, end: i });
     let mut j = i + 1;
@@ -124,7 +128,7 @@ fn meld_tokens(b: &[u8], i: usize, out: &mut Vec<Token>) -> Option<usize> {
 /// One `tile_part` (`meld+ ~ group* | group+`) at `i`: pushes its tokens and returns its end,
 /// or leaves `out` as it was and returns `None` if none starts there. `meld+` stops before a
 /// meld that does not parse, as pest's repetition does; what follows must then fit.
-fn tile_part(b: &[u8], i: usize, out: &mut Vec<Token>) -> Option<usize> {
+fn tile_part(b: &[u8], i: usize, out: &mut Tokens) -> Option<usize> {
     let at = out.len();
     let mut j = i;
     while b.get(j) == Some(&b'[') {
@@ -145,7 +149,7 @@ fn tile_part(b: &[u8], i: usize, out: &mut Vec<Token>) -> Option<usize> {
 /// `tiles = tile_part ~ (sp+ ~ tile_part ~ &(sp | EOI))*`. Returns where the tiles start, or
 /// `None` when the line is not in the grammar (pest then says why) or not plain ASCII (Unicode
 /// tiles are left to pest).
-pub(super) fn lex_hand(input: &str, out: &mut Vec<Token>) -> Option<usize> {
+pub(super) fn lex_hand(input: &str, out: &mut Tokens) -> Option<usize> {
     out.clear();
     if !input.is_ascii() {
         return None;
@@ -191,7 +195,7 @@ pub(super) fn lex_hand(input: &str, out: &mut Vec<Token>) -> Option<usize> {
 
 /// Scans a bare run of tiles (`sp* ~ (group ~ sp*)* ~ EOI`) into `out`, or `None` when it is
 /// not one (or not plain ASCII).
-pub(super) fn lex_run(input: &str, out: &mut Vec<Token>) -> Option<()> {
+pub(super) fn lex_run(input: &str, out: &mut Tokens) -> Option<()> {
     out.clear();
     if !input.is_ascii() {
         return None;
@@ -210,7 +214,7 @@ fn span(p: &Pair<'_, Rule>) -> (usize, usize) {
 }
 
 /// The shape of a line pest parsed as `hand`, and where its tiles start.
-pub(super) fn from_pest_hand(top: Pair<'_, Rule>, out: &mut Vec<Token>) -> usize {
+pub(super) fn from_pest_hand(top: Pair<'_, Rule>, out: &mut Tokens) -> usize {
     out.clear();
     let mut tiles_start = 0;
     for part in top.into_inner() {
@@ -251,7 +255,7 @@ pub(super) fn from_pest_hand(top: Pair<'_, Rule>, out: &mut Vec<Token>) -> usize
 }
 
 /// The shape of a line pest parsed as `tile_run`.
-pub(super) fn from_pest_run(top: Pair<'_, Rule>, out: &mut Vec<Token>) {
+pub(super) fn from_pest_run(top: Pair<'_, Rule>, out: &mut Tokens) {
     out.clear();
     for pair in top.into_inner() {
         if pair.as_rule() == Rule::group {
@@ -302,16 +306,16 @@ mod tests {
         "#",
     ];
 
-    fn pest_hand(line: &str) -> Option<(usize, Vec<Token>)> {
+    fn pest_hand(line: &str) -> Option<(usize, Tokens)> {
         let top = NotationParser::parse(Rule::hand, line).ok()?.next()?;
-        let mut tokens = Vec::new();
+        let mut tokens = Tokens::new();
         let start = from_pest_hand(top, &mut tokens);
         Some((start, tokens))
     }
 
-    fn pest_run(line: &str) -> Option<Vec<Token>> {
+    fn pest_run(line: &str) -> Option<Tokens> {
         let top = NotationParser::parse(Rule::tile_run, line).ok()?.next()?;
-        let mut tokens = Vec::new();
+        let mut tokens = Tokens::new();
         from_pest_run(top, &mut tokens);
         Some(tokens)
     }
@@ -321,7 +325,7 @@ mod tests {
     #[test]
     fn scanners_find_the_shape_pest_finds() {
         let mut rng = Rng::new(26);
-        let (mut accepted, mut tokens) = (0, Vec::new());
+        let (mut accepted, mut tokens) = (0, Tokens::new());
         for _ in 0..20_000 {
             let mut line = String::new();
             for _ in 0..1 + rng.index(7) {

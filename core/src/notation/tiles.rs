@@ -554,7 +554,7 @@ pub(super) fn chow(
 /// Appends the tiles of a bare run to `placed` (fast path first, as for [`parse_hand`]).
 pub(super) fn parse_run(set: &TileSet, input: &str, placed: &mut Vec<Placed>) -> Result<(), NotationError> {
     let from = placed.len();
-    let mut tokens = Vec::with_capacity(4);
+    let mut tokens = shape::Tokens::new();
     if shape::lex_run(input, &mut tokens).is_some() && build_run(set, input, &tokens, placed).is_ok() {
         return Ok(());
     }
@@ -569,7 +569,7 @@ pub(super) fn parse_run_pest(
 ) -> Result<(), NotationError> {
     let mut pairs =
         NotationParser::parse(Rule::tile_run, input).map_err(|e| convert_pest_error(input, &e))?;
-    let mut tokens = Vec::new();
+    let mut tokens = shape::Tokens::new();
     if let Some(top) = pairs.next() {
         shape::from_pest_run(top, &mut tokens);
     }

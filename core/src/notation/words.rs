@@ -37,12 +37,16 @@ pub(super) fn accepted_words(set: &TileSet, specs: &[ContextWordSpec]) -> String
 
 /// Checks the value of a ruleset word against its declared kind, so that a typo in `honba=x` or
 /// `dora=3q` is an error at its column rather than a silent default.
+///
+/// A tile-valued word's tiles are read onto the end of `placed` and taken off again: they are
+/// indicators, not tiles of the hand, and the line's list of tiles saves an allocation per word.
 pub(super) fn check_word_value(
     set: &TileSet,
     kind: WordValue,
     key: &str,
     value: &str,
     column: usize,
+    placed: &mut Vec<Placed>,
 ) -> Result<(), NotationError> {
     match kind {
         WordValue::Text | WordValue::Alone => Ok(()),
@@ -70,11 +74,30 @@ pub(super) fn check_word_value(
             }
         }
         WordValue::Tiles => {
-            let mut tiles = Vec::new();
-            parse_run(set, value, &mut tiles).map_err(|mut e| {
+            let from = placed.len();
+            let checked = tiles_value(set, key, value, column, placed, from);
+            placed.truncate(from);
+            checked
+        }
+    }
+}
+
+/// The check of a tile-valued word whose tiles [`check_word_value`] read from `from` on.
+fn tiles_value(
+    set: &TileSet,
+    key: &str,
+    value: &str,
+    column: usize,
+    placed: &mut Vec<Placed>,
+    from: usize,
+) -> Result<(), NotationError> {
+    {
+        {
+            parse_run(set, value, placed).map_err(|mut e| {
                 e.column += column - 1;
                 e
             })?;
+            let tiles = &placed[from..];
             if tiles.is_empty() {
                 return Err(error(
                     column,
@@ -204,7 +227,7 @@ pub(super) fn apply_word<'a>(
         }
         _ if spec.is_some() => {
             let kind = spec.map_or(WordValue::Text, |s| s.value);
-            check_word_value(set, kind, key, value, value_column)?;
+            check_word_value(set, kind, key, value, value_column, placed)?;
             let v = spec.is_some_and(|s| s.takes_value).then(|| value.to_string());
             ctx.extra.push((key.to_string(), v));
         }
