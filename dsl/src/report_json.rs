@@ -267,6 +267,7 @@ fn string(out: &mut Vec<u8>, s: &str) {
 /// some byte of `x` is below `n` (for `n` up to 0x80), and a byte equals `c` when the same word
 /// of `x ^ c*L` has a zero byte (below 1). A byte-at-a-time check was most of the writer's time:
 /// a report's strings are some eight hundred bytes.
+#[inline]
 fn is_plain(bytes: &[u8]) -> bool {
     const L: u64 = u64::from_ne_bytes([1; 8]);
     const H: u64 = u64::from_ne_bytes([0x80; 8]);
