@@ -210,6 +210,27 @@ fn impossible_first_turn_and_ippatsu_lines_are_errors() {
     }
 }
 
+/// The check of words that change nothing takes a word off with the words only it allowed: a
+/// yakuman with `riichi ippatsu` warns that `riichi` changes nothing (the line without `riichi`
+/// would have `ippatsu` alone, which is an error, not a score to compare with).
+#[test]
+fn a_word_is_weighed_without_the_words_that_need_it() {
+    let r = rs("riichi");
+    let h = score(&r, "1112345678999p5p self seat=S dora=5s ippatsu riichi");
+    assert_eq!(count(&h, "chuuren"), 1, "{h:?}");
+    for word in ["riichi", "ippatsu"] {
+        let warned = format!("`{word}` changes nothing on this hand");
+        assert!(
+            h.warnings.iter().any(|w| w.starts_with(&warned)),
+            "{word}: {:?}",
+            h.warnings
+        );
+    }
+    // Where riichi counts, it matters, and so does ippatsu.
+    let h = score(&r, "123456789p11s23s4s self dora=3s ippatsu riichi");
+    assert!(h.warnings.is_empty(), "{:?}", h.warnings);
+}
+
 /// riichi.md Decisions 7: fu (20 base; closed ron +10; tsumo +2 except pinfu; kanchan/penchan/
 /// tanki +2; pungs 2/4, 4/8, kongs ×4; chiitoitsu 25; open hand of no fu 30; pinfu tsumo 20, pinfu
 /// ron 30; round up to 10).
