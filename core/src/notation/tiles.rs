@@ -143,6 +143,7 @@ pub(super) fn suit_word(letter: char) -> &'static str {
 
 /// The message-building functions below take the tile's text as a closure: it is only
 /// formatted when the tile is wrong.
+///
 /// The tile is found inline; what is wrong with a tile that is not is worked out apart
 /// ([`suited_error`]), so that the check of every tile of every line stays a few instructions.
 #[inline]
@@ -156,13 +157,13 @@ pub(super) fn suited_tile(
     let rank = if digit == 0 { 10 } else { digit };
     match set.suited(letter, rank) {
         Some(t) if set.copies(t) > 0 => Ok(t),
-        _ => Err(suited_error(set, letter, digit, column, found())),
+        _ => Err(suited_error(set, letter, digit, column, &found())),
     }
 }
 
 #[cold]
 #[inline(never)]
-fn suited_error(set: &TileSet, letter: char, digit: u8, column: usize, found: String) -> NotationError {
+fn suited_error(set: &TileSet, letter: char, digit: u8, column: usize, found: &str) -> NotationError {
     let rank = if digit == 0 { 10 } else { digit };
     if let Some(t) = set.suited(letter, rank) {
         let held: Vec<String> = set
@@ -174,12 +175,11 @@ fn suited_error(set: &TileSet, letter: char, digit: u8, column: usize, found: St
             .collect();
         return error(
             column,
-            &found,
+            found,
             format!("{found} is not in play in ruleset {}", set.name),
             format!("its {} are {}", suit_word(letter), held.join(" ")),
         );
     }
-    let found = &found;
     if set.suit_by_letter(letter).is_none() {
         let letters: Vec<String> = set.suits().iter().map(|s| s.letter.to_string()).collect();
         let expected = if letters.is_empty() {

@@ -91,31 +91,27 @@ fn tiles_value(
     placed: &mut Vec<Placed>,
     from: usize,
 ) -> Result<(), NotationError> {
-    {
-        {
-            parse_run(set, value, placed).map_err(|mut e| {
-                e.column += column - 1;
-                e
-            })?;
-            let tiles = &placed[from..];
-            if tiles.is_empty() {
-                return Err(error(
-                    column,
-                    value,
-                    format!("'{key}' lists tiles"),
-                    format!("{key}=TILES, e.g. {key}=3m"),
-                ));
-            }
-            match tiles.iter().find(|p| set.is_bonus(p.tile)) {
-                Some(p) => Err(error(
-                    p.column + column - 1,
-                    p.text(),
-                    format!("'{key}' lists playing tiles, not bonus tiles"),
-                    format!("{key}=TILES, e.g. {key}=3m"),
-                )),
-                None => Ok(()),
-            }
-        }
+    parse_run(set, value, placed).map_err(|mut e| {
+        e.column += column - 1;
+        e
+    })?;
+    let tiles = &placed[from..];
+    if tiles.is_empty() {
+        return Err(error(
+            column,
+            value,
+            format!("'{key}' lists tiles"),
+            format!("{key}=TILES, e.g. {key}=3m"),
+        ));
+    }
+    match tiles.iter().find(|p| set.is_bonus(p.tile)) {
+        Some(p) => Err(error(
+            p.column + column - 1,
+            p.text(),
+            format!("'{key}' lists playing tiles, not bonus tiles"),
+            format!("{key}=TILES, e.g. {key}=3m"),
+        )),
+        None => Ok(()),
     }
 }
 
