@@ -75,14 +75,51 @@ pub fn ignored_words(
     out
 }
 
-/// The warning for word `name` (read by conditions as `var`, or as the ruleset word `name`).
-fn why_ignored(rs: &Ruleset, name: &str, var: Option<Var>, removed: &[RemovedFan]) -> String {
-    let word = rs.context_words.iter().position(|w| w.word == name);
-    // A word naming the dealer or the dealer's streak is read by conditions through the derived
-    // words `winner_dealer` and `dealer_streak`.
+/// The indices conditions read ruleset word `word` as: its own, and for a word naming the dealer
+/// or the dealer's streak the derived words `winner_dealer` and `dealer_streak` it feeds.
+fn read_as(rs: &Ruleset, word: Option<usize>) -> [Option<usize>; 3] {
     let n = rs.context_words.len();
     let derived = |k: usize| word.filter(|&i| rs.dealer_words[k] == Some(i)).map(|_| n + 3 + k);
-    let words = [word, derived(0), derived(1)];
+    [word, derived(0), derived(1)]
+}
+
+/// The index of ruleset word `name` when nothing the scorer reads can see it, only the
+/// settlement (counters, deposits, the discarder): no fan condition or fu rule reads it, it
+/// counts as no tile, stands in no rule of words written together, is no word allowed alone,
+/// and no fan runs a script (which could read anything). Taking such a word off changes the
+/// score in nothing but the word's own value; whether it matters is then a matter of payments.
+pub(crate) fn settlement_only(rs: &Ruleset, name: &str) -> Option<usize> {
+    let i = rs.context_words.iter().position(|w| w.word == name)?;
+    let words = read_as(rs, Some(i));
+    let fans = rs.fans.iter().zip(&rs.scoring.reads).any(|(f, r)| {
+        f.script.is_some()
+            || f.when
+                .as_ref()
+                .is_some_and(|e| words.iter().any(|&w| r.reads(e, None, w)))
+    });
+    let fu = rs.points.fu.as_ref().is_some_and(|fu| {
+        fu.add
+            .iter()
+            .chain(&fu.fixed)
+            .chain(&fu.minimum)
+            .any(|r| r.when.as_ref().is_some_and(|e| reads(e, None, Some(i))))
+    });
+    let ruled = rs.word_rules.iter().any(|r| {
+        r.word == name
+            || r.requires
+                .iter()
+                .chain(&r.requires_any)
+                .chain(&r.conflicts)
+                .any(|w| w == name)
+    });
+    let counted = rs.word_counts_as.iter().any(|&(w, _)| w == i);
+    let alone = rs.alone_fans.iter().any(|&(w, _)| w == i);
+    (!fans && !fu && !ruled && !counted && !alone).then_some(i)
+}
+
+/// The warning for word `name` (read by conditions as `var`, or as the ruleset word `name`).
+fn why_ignored(rs: &Ruleset, name: &str, var: Option<Var>, removed: &[RemovedFan]) -> String {
+    let words = read_as(rs, rs.context_words.iter().position(|w| w.word == name));
     let readers: Vec<String> = rs
         .fans
         .iter()

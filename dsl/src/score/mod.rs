@@ -324,6 +324,21 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
     })
 }
 
+impl Score {
+    /// The score of the same hand without ruleset word `word`, for a word nothing the scorer
+    /// reads can see ([`crate::words::settlement_only`]): the same in all but that word's value,
+    /// which the settlement reads as 0.
+    pub(crate) fn without_word(&self, word: usize) -> Score {
+        let mut s = self.clone();
+        if let WordValues(Some((values, n))) = &mut s.word_values {
+            if let Some(v) = values[..*n].get_mut(word) {
+                *v = 0;
+            }
+        }
+        s
+    }
+}
+
 /// The values of a hand's context words as settlement formulas read them (0 absent, 1 a flag,
 /// else the number written), kept with the score so that settling it does not read the words
 /// again; `None` for a ruleset with more words than [`WORDS_ON_STACK`].
