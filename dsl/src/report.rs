@@ -112,8 +112,20 @@ pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
                 // reads (counters, deposits, the discarder), and the payments of the plain score
                 // show it without the account of every fan.
                 let scored = read_by_scorer(rs, without) && check_line(rs, without).is_ok();
-                if scored && paid(rs, without, &s).is_ok_and(|p| p != r.payments) {
+                let pays = scored.then(|| paid(rs, without, &s));
+                if pays
+                    .as_ref()
+                    .is_some_and(|p| p.as_ref().is_ok_and(|p| *p != r.payments))
+                {
                     return false;
+                }
+                // The same fans, total and payments on the same reading, the line less this one
+                // word: the account of every counted fan is the same too, unless one of them
+                // reads the word (its `why` lists the words it reads).
+                let one_word = without.context.extra.len() + 1 == hand.context.extra.len();
+                let same_reading = score.as_ref().is_some_and(|o| o.reading == s.reading);
+                if scored && one_word && same_reading && !crate::words::explained_with(rs, name, &s.hits) {
+                    return pays.is_some_and(|p| p.is_ok_and(|p| p == r.payments));
                 }
             }
         }

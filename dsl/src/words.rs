@@ -117,6 +117,29 @@ pub(crate) fn settlement_only(rs: &Ruleset, name: &str) -> Option<usize> {
     (!fans && !fu && !ruled && !counted && !alone).then_some(i)
 }
 
+/// Whether the account of fans `hits` could name ruleset word `name`: one of them reads it (its
+/// `why` lists the words its condition reads) or runs a script, a group fan reads it (accounting
+/// "once" shares sets out among the group fans whose conditions hold, so any of them may move
+/// the sets another is counted on), or the word counts as tiles (then the words of those tiles
+/// read differently). `false` means the `why`s of these fans on a reading do not depend on it.
+pub(crate) fn explained_with(rs: &Ruleset, name: &str, hits: &[crate::score::FanHit]) -> bool {
+    let Some(i) = rs.context_words.iter().position(|w| w.word == name) else {
+        return true;
+    };
+    let words = read_as(rs, Some(i));
+    let reads_it = |fan: usize| {
+        let (f, r) = (&rs.fans[fan], &rs.scoring.reads[fan]);
+        f.when
+            .as_ref()
+            .is_some_and(|e| words.iter().any(|&w| r.reads(e, None, w)))
+    };
+    rs.word_counts_as.iter().any(|&(w, _)| w == i)
+        || hits
+            .iter()
+            .any(|h| rs.fans[h.fan].script.is_some() || reads_it(h.fan))
+        || (0..rs.fans.len()).any(|j| rs.fans[j].group.is_some() && reads_it(j))
+}
+
 /// The warning for word `name` (read by conditions as `var`, or as the ruleset word `name`).
 fn why_ignored(rs: &Ruleset, name: &str, var: Option<Var>, removed: &[RemovedFan]) -> String {
     let words = read_as(rs, rs.context_words.iter().position(|w| w.word == name));
