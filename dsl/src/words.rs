@@ -97,24 +97,33 @@ pub(crate) fn settlement_only(rs: &Ruleset, name: &str) -> Option<usize> {
                 .as_ref()
                 .is_some_and(|e| words.iter().any(|&w| r.reads(e, None, w)))
     });
-    let fu = rs.points.fu.as_ref().is_some_and(|fu| {
+    let counted = rs.word_counts_as.iter().any(|&(w, _)| w == i);
+    let alone = rs.alone_fans.iter().any(|&(w, _)| w == i);
+    let free = !fans && !fu_reads(rs, None, Some(i)) && !word_ruled(rs, name) && !counted && !alone;
+    free.then_some(i)
+}
+
+/// Whether a fu rule's condition reads hand quantity `var` or ruleset word `word`.
+fn fu_reads(rs: &Ruleset, var: Option<Var>, word: Option<usize>) -> bool {
+    rs.points.fu.as_ref().is_some_and(|fu| {
         fu.add
             .iter()
             .chain(&fu.fixed)
             .chain(&fu.minimum)
-            .any(|r| r.when.as_ref().is_some_and(|e| reads(e, None, Some(i))))
-    });
-    let ruled = rs.word_rules.iter().any(|r| {
+            .any(|r| r.when.as_ref().is_some_and(|e| reads(e, var, word)))
+    })
+}
+
+/// Whether a rule of words written together is the word `name`'s or names it.
+fn word_ruled(rs: &Ruleset, name: &str) -> bool {
+    rs.word_rules.iter().any(|r| {
         r.word == name
             || r.requires
                 .iter()
                 .chain(&r.requires_any)
                 .chain(&r.conflicts)
                 .any(|w| w == name)
-    });
-    let counted = rs.word_counts_as.iter().any(|&(w, _)| w == i);
-    let alone = rs.alone_fans.iter().any(|&(w, _)| w == i);
-    (!fans && !fu && !ruled && !counted && !alone).then_some(i)
+    })
 }
 
 /// Whether the account of fans `hits` could name ruleset word `name`: one of them reads it (its
@@ -190,21 +199,8 @@ pub(crate) fn inert(rs: &Ruleset, hand: &Hand, var: Var) -> bool {
             || st.liable.robbed_kong
             || st.liable.kong_feeder
             || st.liable.kong_feeder_as_discard);
-    let fu_reads = rs.points.fu.as_ref().is_some_and(|fu| {
-        fu.add
-            .iter()
-            .chain(&fu.fixed)
-            .chain(&fu.minimum)
-            .any(|r| r.when.as_ref().is_some_and(|e| reads(e, Some(var), None)))
-    });
-    let ruled = rs.word_rules.iter().any(|r| {
-        r.word == name
-            || r.requires
-                .iter()
-                .chain(&r.requires_any)
-                .chain(&r.conflicts)
-                .any(|w| w == name)
-    });
+    let fu_reads = fu_reads(rs, Some(var), None);
+    let ruled = word_ruled(rs, name);
     let tiles = !(hand.melds.is_empty() && hand.concealed.is_empty());
     let ready = crate::word_rules::ready_word(&rs.word_rules, hand).is_some();
     if ready || settled || fu_reads || ruled || !tiles || rs.fans.iter().any(|f| f.script.is_some()) {
