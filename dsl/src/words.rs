@@ -8,7 +8,13 @@
 //! words that matter are decided without the full report: a built-in word that a counted fan
 //! names in its `why`, and a ruleset's word whose absence changes the plain score's fans. Most
 //! built-in words that change nothing are decided without scoring at all ([`inert`]): no
-//! condition that reads them could take the hand with the word or without it.
+//! condition that reads them could take the hand with the word or without it. A ruleset's word
+//! that only the settlement reads ([`settlement_only`]: counters, deposits, the discarder) is
+//! weighed by settling the same score without it; one that leaves the plain score's fans,
+//! payments and reading as they were, and that no counted or group fan reads
+//! ([`explained_with`]), changes nothing without the account being made again. The test
+//! `report::tests::word_warnings_agree_with_the_full_report_on_every_corpus_line` holds every
+//! shortcut to the definition.
 
 use crate::explain::RemovedFan;
 use crate::expr::{reads, BinOp, Expr, Var, VAR_COUNT};
