@@ -27,7 +27,7 @@ pub struct FanLine {
     pub why: Vec<Occurrence>,
     /// The usual Japanese name, for rulesets that give one.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ja: Option<String>,
+    pub ja: Option<Name>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -262,9 +262,9 @@ fn score_alone(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
     Ok(HandReport {
         hand: print_hand(&rs.tiles, hand).trim_start().to_string(),
         fans: vec![FanLine {
-            id: Name::new(&f.id),
-            zh: Name::new(&f.zh),
-            en: Name::new(&f.en),
+            id: f.id.clone(),
+            zh: f.zh.clone(),
+            en: f.en.clone(),
             points: f.value,
             count: 1,
             why: Vec::new(),
@@ -298,9 +298,9 @@ fn is_open(hand: &Hand) -> bool {
 fn fan_line(rs: &Ruleset, h: &crate::score::FanHit, open: bool, why: Vec<Occurrence>) -> FanLine {
     let f = &rs.fans[h.fan];
     FanLine {
-        id: Name::new(&f.id),
-        zh: Name::new(&f.zh),
-        en: Name::new(&f.en),
+        id: f.id.clone(),
+        zh: f.zh.clone(),
+        en: f.en.clone(),
         points: if open {
             f.open_value.unwrap_or(f.value)
         } else {
@@ -541,9 +541,9 @@ pub fn fan_table(rs: &Ruleset) -> Vec<FanRow> {
     rs.fans
         .iter()
         .map(|f| FanRow {
-            id: f.id.clone(),
-            zh: f.zh.clone(),
-            en: f.en.clone(),
+            id: f.id.to_string(),
+            zh: f.zh.to_string(),
+            en: f.en.to_string(),
             points: f.value,
             bonus: f.bonus,
             definition: f.definition.clone(),
@@ -552,7 +552,7 @@ pub fn fan_table(rs: &Ruleset) -> Vec<FanRow> {
                 .excludes
                 .iter()
                 .map(|&(j, n)| match n {
-                    None => rs.fans[j].zh.clone(),
+                    None => rs.fans[j].zh.to_string(),
                     Some(n) => format!("{} ×{n}", rs.fans[j].zh),
                 })
                 .collect(),

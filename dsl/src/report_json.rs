@@ -246,12 +246,22 @@ fn needs_escape(b: u8) -> bool {
     b < 0x20 || b == b'"' || b == b'\\'
 }
 
-/// `s` as a JSON string. Almost every string of a report needs no escape, which is checked eight
-/// bytes at a time (see [`is_plain`]) before it is copied whole. Inlined: a report writes some
-/// forty-five strings, most of a few bytes, so the call was a good part of each one's cost.
+/// `s` as a JSON string: see [`quoted`].
 #[inline(always)]
 fn string(out: &mut Vec<u8>, s: &str) {
-    let bytes = s.as_bytes();
+    quoted(out, s.as_bytes());
+}
+
+/// `bytes` in quotes, escaped as serde_json escapes them. Almost every string of a report needs
+/// no escape, which is checked eight bytes at a time (see [`is_plain`]) before it is copied
+/// whole; one of at most sixteen bytes (a set, a tile, a seat, most fan names) is checked and
+/// copied in the same words ([`short_plain`]). Inlined: a report writes some forty-five
+/// strings, most of a few bytes, so the call was a good part of each one's cost.
+#[inline(always)]
+fn quoted(out: &mut Vec<u8>, bytes: &[u8]) {
+    if bytes.len() <= 16 && short_plain(out, bytes) {
+        return;
+    }
     out.reserve(bytes.len() + 2);
     out.push(b'"');
     if is_plain(bytes) {
@@ -262,29 +272,89 @@ fn string(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
 }
 
-/// Whether no byte of `bytes` [`needs_escape`], decided a machine word at a time: with `L` the
-/// word with every byte 1 and `H` every byte 0x80, `(x - n*L) & !x & H` is nonzero exactly when
-/// some byte of `x` is below `n` (for `n` up to 0x80), and a byte equals `c` when the same word
-/// of `x ^ c*L` has a zero byte (below 1). A byte-at-a-time check was most of the writer's time:
-/// a report's strings are some eight hundred bytes.
-#[inline]
-fn is_plain(bytes: &[u8]) -> bool {
+/// Writes `bytes` (at most sixteen) in quotes when none of them [`needs_escape`], and says
+/// whether it did. The words [`is_plain`] checks are the ones stored: the line grows by a fixed
+/// eighteen quotes, the words are written over the middle and the rest is cut off, so no copy
+/// of a length known only at run time (a call to `memcpy`) is made for the many short strings.
+#[inline(always)]
+fn short_plain(out: &mut Vec<u8>, bytes: &[u8]) -> bool {
+    let n = bytes.len();
+    let at = out.len() + 1;
+    match n {
+        8..=16 => {
+            let (lo, hi) = (word(&bytes[..8]), word(&bytes[n - 8..]));
+            if !clean(lo) || !clean(hi) {
+                return false;
+            }
+            out.extend_from_slice(&[b'"'; 18]);
+            out[at..at + 8].copy_from_slice(&lo.to_ne_bytes());
+            out[at + n - 8..at + n].copy_from_slice(&hi.to_ne_bytes());
+        }
+        4..=7 => {
+            let (lo, hi) = (half(&bytes[..4]), half(&bytes[n - 4..]));
+            if !clean(lo | hi << 32) {
+                return false;
+            }
+            out.extend_from_slice(&[b'"'; 18]);
+            out[at..at + 4].copy_from_slice(&(lo as u32).to_ne_bytes());
+            out[at + n - 4..at + n].copy_from_slice(&(hi as u32).to_ne_bytes());
+        }
+        1..=3 => {
+            let (a, b, c) = (bytes[0], bytes[n / 2], bytes[n - 1]);
+            if !clean(short_word(a, b, c)) {
+                return false;
+            }
+            out.extend_from_slice(&[b'"'; 18]);
+            out[at] = a;
+            out[at + n / 2] = b;
+            out[at + n - 1] = c;
+        }
+        _ => out.extend_from_slice(&[b'"'; 18]),
+    }
+    // The closing quote is the fill's, just after the string.
+    out.truncate(at + n + 1);
+    true
+}
+
+/// Whether no byte of the word `x` [`needs_escape`]: with `L` the word with every byte 1 and
+/// `H` every byte 0x80, `(x - n*L) & !x & H` is nonzero exactly when some byte of `x` is below
+/// `n` (for `n` up to 0x80), and a byte equals `c` when the same word of `x ^ c*L` has a zero
+/// byte (below 1).
+#[inline(always)]
+fn clean(x: u64) -> bool {
     const L: u64 = u64::from_ne_bytes([1; 8]);
     const H: u64 = u64::from_ne_bytes([0x80; 8]);
     let below = |x: u64, n: u8| x.wrapping_sub(L * u64::from(n)) & !x & H;
-    let clean = |x: u64| {
-        below(x, 0x20) | below(x ^ (L * u64::from(b'"')), 1) | below(x ^ (L * u64::from(b'\\')), 1) == 0
-    };
-    let word = |w: &[u8]| {
-        let mut a = [0u8; 8];
-        a.copy_from_slice(w);
-        u64::from_ne_bytes(a)
-    };
-    let half = |w: &[u8]| {
-        let mut a = [0u8; 4];
-        a.copy_from_slice(w);
-        u64::from(u32::from_ne_bytes(a))
-    };
+    below(x, 0x20) | below(x ^ (L * u64::from(b'"')), 1) | below(x ^ (L * u64::from(b'\\')), 1) == 0
+}
+
+/// Eight bytes as a word.
+#[inline(always)]
+fn word(w: &[u8]) -> u64 {
+    let mut a = [0u8; 8];
+    a.copy_from_slice(w);
+    u64::from_ne_bytes(a)
+}
+
+/// Four bytes as the low half of a word.
+#[inline(always)]
+fn half(w: &[u8]) -> u64 {
+    let mut a = [0u8; 4];
+    a.copy_from_slice(w);
+    u64::from(u32::from_ne_bytes(a))
+}
+
+/// Up to three bytes as a word, the rest of it a plain letter.
+#[inline(always)]
+fn short_word(a: u8, b: u8, c: u8) -> u64 {
+    u64::from(a) | u64::from(b) << 8 | u64::from(c) << 16 | u64::from_ne_bytes([b'a'; 8]) & !0xff_ffff
+}
+
+/// Whether no byte of `bytes` [`needs_escape`], decided a machine word at a time ([`clean`]).
+/// A byte-at-a-time check was most of the writer's time: a report's strings are some eight
+/// hundred bytes.
+#[inline]
+fn is_plain(bytes: &[u8]) -> bool {
     let n = bytes.len();
     // Most of a report's strings (seat winds, tiles, sets) are shorter than a word. They are
     // read straight from the string, in two overlapping halves or as single bytes padded with
@@ -296,10 +366,7 @@ fn is_plain(bytes: &[u8]) -> bool {
             bytes.chunks_exact(8).all(|w| clean(word(w))) && clean(word(&bytes[n - 8..]))
         }
         4..=7 => clean(half(&bytes[..4]) | half(&bytes[n - 4..]) << 32),
-        1..=3 => {
-            let b = |i: usize| u64::from(bytes[i]);
-            clean(b(0) | b(n / 2) << 8 | b(n - 1) << 16 | u64::from_ne_bytes([b'a'; 8]) & !0xff_ffff)
-        }
+        1..=3 => clean(short_word(bytes[0], bytes[n / 2], bytes[n - 1])),
         0 => true,
     }
 }
@@ -427,7 +494,7 @@ mod tests {
         for limit in [None, Some(None), Some(Some(nasty.clone()))] {
             r.limit = limit;
             let f = &mut r.fans[0];
-            f.ja = Some(nasty.clone());
+            f.ja = Some(nasty.as_str().into());
             f.zh = crate::report::Name::new(&nasty);
             f.why = vec![
                 Occurrence::default(),
@@ -517,7 +584,8 @@ mod tests {
     /// The word-at-a-time check says what the byte-at-a-time one says: every pair of byte
     /// values side by side at places across a word (where a borrow from one byte could reach
     /// the next), in the overlapping last word, in strings shorter than a word, on plain ASCII and
-    /// on non-ASCII backgrounds.
+    /// on non-ASCII backgrounds. The same strings are quoted as the byte-by-byte escaper
+    /// quotes them, after other text (the short path writes past the end and cuts back).
     #[test]
     fn word_at_a_time_check_agrees_with_each_byte() {
         let bytewise = |b: &[u8]| !b.iter().any(|&x| needs_escape(x));
@@ -548,6 +616,7 @@ mod tests {
                             want,
                             "fill {fill:#x}, {x:#x} {y:#x} at {at} of {len}"
                         );
+                        assert_quoted(buf);
                         checked += 1;
                         escapes += usize::from(!want);
                     }
@@ -565,6 +634,7 @@ mod tests {
                         let buf = &buf[..len];
                         let want = bytewise(buf);
                         assert_eq!(is_plain(buf), want, "fill {fill:#x}, {x:#x} at {at} of {len}");
+                        assert_quoted(buf);
                         checked += 1;
                         escapes += usize::from(!want);
                     }
@@ -576,5 +646,17 @@ mod tests {
             "{checked} checked, {escapes} escaped"
         );
         assert!(is_plain(b"") && is_plain("中文 fan name".as_bytes()) && !is_plain(b"12345678\\"));
+        assert_quoted(b"");
+    }
+
+    /// [`quoted`] writes `buf` after some text as the byte-by-byte escaper does.
+    fn assert_quoted(buf: &[u8]) {
+        let mut want = b"[1,".to_vec();
+        want.push(b'"');
+        escaped(&mut want, buf);
+        want.push(b'"');
+        let mut got = b"[1,".to_vec();
+        quoted(&mut got, buf);
+        assert_eq!(got, want, "{buf:?}");
     }
 }

@@ -172,7 +172,7 @@ fn why_ignored(rs: &Ruleset, name: &str, var: Option<Var>, removed: &[RemovedFan
             |f| match (removed.iter().find(|r| r.id == f.id.as_str()), &f.when_text) {
                 (Some(r), _) => format!("{} is not counted: {}", f.zh, r.by),
                 (None, Some(t)) => format!("{} needs `{t}`", f.zh),
-                (None, None) => f.zh.clone(),
+                (None, None) => f.zh.to_string(),
             },
         )
         .collect();

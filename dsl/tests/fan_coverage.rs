@@ -252,7 +252,7 @@ fn rescored(t: &Table, r: &Record, what: &str) -> Vec<Vec<String>> {
 fn coverage(name: &str, hands: u64) -> (BTreeMap<String, u64>, u64) {
     let t = table(name);
     let n = t.table().player_count();
-    let mut seen: BTreeMap<String, u64> = t.ruleset.fans.iter().map(|f| (f.id.clone(), 0)).collect();
+    let mut seen: BTreeMap<String, u64> = t.ruleset.fans.iter().map(|f| (f.id.to_string(), 0)).collect();
     let mut wins = 0;
     for i in 0..hands {
         let round = Wind::from_index((i / 4 % 4) as u8).unwrap_or_default();
@@ -333,8 +333,8 @@ fn every_jia_jue_zhang_win_in_jingji_matches_had_the_exposed_pung() {
         .unwrap_or(12);
     let t = table("jingji");
     let jia = t.ruleset.fan_index("jia_jue_zhang").expect("the fan exists");
-    let jia = t.ruleset.fans[jia].id.clone();
-    let mut seen: BTreeMap<String, u64> = t.ruleset.fans.iter().map(|f| (f.id.clone(), 0)).collect();
+    let jia = t.ruleset.fans[jia].id.to_string();
+    let mut seen: BTreeMap<String, u64> = t.ruleset.fans.iter().map(|f| (f.id.to_string(), 0)).collect();
     let (mut hands, mut wins, mut jia_wins) = (0u64, 0u64, 0u64);
     for m in 0..matches {
         let mut ps = common::mixed_seats(m, 4);

@@ -32,7 +32,7 @@ type FanSet = BTreeMap<String, u64>;
 
 fn ours(rs: &Ruleset, hits: &[mj_dsl::FanHit]) -> FanSet {
     hits.iter()
-        .map(|h| (rs.fans[h.fan].zh.clone(), h.count as u64))
+        .map(|h| (rs.fans[h.fan].zh.to_string(), h.count as u64))
         .collect()
 }
 

@@ -92,7 +92,7 @@ pub(super) fn fu(rs: &Ruleset, fu: &FuRules, s: &mut String) {
 fn describe(rs: &Ruleset, r: &FuRule) -> String {
     let names = |ids: &[usize]| -> String {
         ids.iter()
-            .map(|&i| rs.fans[i].ja.clone().unwrap_or_else(|| rs.fans[i].en.clone()))
+            .map(|&i| rs.fans[i].ja.as_deref().unwrap_or(&rs.fans[i].en))
             .collect::<Vec<_>>()
             .join(", ")
     };

@@ -213,10 +213,10 @@ impl Loader {
         }
         let value = value_of.map(|(_, v)| *v.get_ref()).unwrap_or(0);
         Some(Fan {
-            id: id.clone(),
-            zh: r.zh.clone().unwrap_or_default(),
-            en: r.en.clone().unwrap_or_default(),
-            ja: r.ja.clone(),
+            id: id.as_str().into(),
+            zh: r.zh.as_deref().unwrap_or_default().into(),
+            en: r.en.as_deref().unwrap_or_default().into(),
+            ja: r.ja.as_deref().map(Into::into),
             open_value: r.open_points,
             limit: r.limit.unwrap_or(false),
             value,

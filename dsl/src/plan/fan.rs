@@ -10,11 +10,13 @@ pub type Exclusion = (usize, Option<u32>);
 /// A fan: a named scoring element with its condition.
 #[derive(Clone, Debug)]
 pub struct Fan {
-    pub id: String,
-    pub zh: String,
-    pub en: String,
+    /// Names are kept inline (they are short), so that a report's line of the fan copies them
+    /// rather than making each anew.
+    pub id: compact_str::CompactString,
+    pub zh: compact_str::CompactString,
+    pub en: compact_str::CompactString,
     /// The usual Japanese name, where the ruleset gives one.
-    pub ja: Option<String>,
+    pub ja: Option<compact_str::CompactString>,
     /// The value in a hand with an exposed meld, where it differs (0: concealed hands only).
     pub open_value: Option<i64>,
     /// A limit fan (yakuman): see `[points] limit_fans`.

@@ -151,13 +151,14 @@ pub(crate) fn explain(
     let fans = hits
         .iter()
         .map(|h| {
-            occurrences(rs, f, &it, trace, h.fan, h.count)
-                .into_iter()
-                .map(|(sets, words)| Occurrence {
-                    sets: sets.into_iter().map(|i| it.names[i].clone()).collect(),
+            let mut why = Vec::with_capacity(1);
+            occurrences(rs, f, &it, trace, h.fan, h.count, &mut |sets, words| {
+                why.push(Occurrence {
+                    sets: sets.iter().map(|&i| it.names[i].clone()).collect(),
                     words,
                 })
-                .collect()
+            });
+            why
         })
         .collect();
     Explanation {
@@ -170,40 +171,41 @@ pub(crate) fn explain(
     }
 }
 
-/// Item indices and words per occurrence of fan `fan`, counted `count` times.
-type Occ = (Items8, Vec<String>);
-
 /// Item indices of one occurrence or one kind's sets, on the stack: a handful each.
 type Items8 = smallvec::SmallVec<[usize; 8]>;
 
-fn occurrences(rs: &Ruleset, f: &Facts, it: &Items, trace: &Trace, fan: usize, count: u32) -> Vec<Occ> {
+/// Hands `occurrence` the item indices and words of each occurrence of fan `fan`, counted
+/// `count` times, in order. Handed over one by one, not collected: the account of a hand has an
+/// occurrence or two per fan, and a list of them per fan was a good part of its allocations.
+fn occurrences(
+    rs: &Ruleset,
+    f: &Facts,
+    it: &Items,
+    trace: &Trace,
+    fan: usize,
+    count: u32,
+    occurrence: &mut dyn FnMut(&[usize], Vec<String>),
+) {
     let def = &rs.fans[fan];
     let count = count as usize;
     // A group fan shared out by accounting "once": the sets the accounting counted it on.
-    let once: Vec<Occ> = trace
-        .once_sets
-        .iter()
-        .filter(|(x, _, _)| *x == fan)
-        .map(|(_, kind, pos)| {
+    let mut once = trace.once_sets.iter().filter(|(x, _, _)| *x == fan).peekable();
+    if once.peek().is_some() {
+        for (_, kind, pos) in once.take(count.max(1)) {
             let order = kind_items(*kind, f, it);
-            (
-                pos.iter().filter_map(|&p| order.get(p).copied()).collect(),
-                Vec::new(),
-            )
-        })
-        .collect();
-    if !once.is_empty() {
-        return once.into_iter().take(count.max(1)).collect();
+            let sets: Items8 = pos.iter().filter_map(|&p| order.get(p).copied()).collect();
+            occurrence(&sets, Vec::new());
+        }
+        return;
     }
     // A group fan under accounting "all": every matching pick of sets.
     if let Some(g) = &def.group {
         let picks = group_picks(g, f, it);
         if !picks.is_empty() {
-            return picks
-                .into_iter()
-                .map(|p| (p, Vec::new()))
-                .take(count.max(1))
-                .collect();
+            for p in picks.iter().take(count.max(1)) {
+                occurrence(p, Vec::new());
+            }
+            return;
         }
     }
     let mut w = Witness::default();
@@ -215,13 +217,12 @@ fn occurrences(rs: &Ruleset, f: &Facts, it: &Items, trace: &Trace, fan: usize, c
     }
     // A count with one witnessed set each (箭刻 ×2 from `pungs(dragons)`): one per occurrence.
     if count > 1 && w.sets.len() == count && !w.whole && w.words.is_empty() {
-        return w
-            .sets
-            .into_iter()
-            .map(|s| (smallvec::smallvec![s], Vec::new()))
-            .collect();
+        for &s in &w.sets {
+            occurrence(&[s], Vec::new());
+        }
+        return;
     }
-    vec![(w.sets, w.words)]
+    occurrence(&w.sets, w.words);
 }
 
 /// What a condition reads, gathered by [`witness`].
@@ -441,6 +442,24 @@ fn dropped(rs: &Ruleset, hits: &[FanHit], rule: Dropped) -> String {
     }
 }
 
+/// "excluded by" and the names of the fans that excluded one, or nothing when none did. Written
+/// straight into one string: a list of the names, joined, then formatted, was three allocations
+/// for each removed fan of a hand.
+fn excluded_by<'a>(names: impl Iterator<Item = &'a str>) -> Option<String> {
+    let mut by = String::new();
+    for name in names {
+        if by.is_empty() {
+            // Room for a few names at once (a fan's name is some ten bytes).
+            by.reserve(64);
+            by.push_str("excluded by ");
+        } else {
+            by.push_str(", ");
+        }
+        by.push_str(name);
+    }
+    (!by.is_empty()).then_some(by)
+}
+
 /// Fans the reading's shape suggests but that were not counted, or counted fewer times, each
 /// with the rule that removed it: an exclusion by a fan that was counted, accounting "once"
 /// (a set shared by combination fans counts once), the fan's `forms`, or a rule applied after
@@ -452,9 +471,9 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
         let d = &rs.fans[j];
         if count > 0 && !out.iter().any(|r: &RemovedFan| r.id == d.id) {
             out.push(RemovedFan {
-                id: Name::new(&d.id),
-                zh: Name::new(&d.zh),
-                en: Name::new(&d.en),
+                id: d.id.clone(),
+                zh: d.zh.clone(),
+                en: d.en.clone(),
                 count,
                 by,
             });
@@ -479,14 +498,9 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
         if lost == 0 {
             continue;
         }
-        let by: Vec<&str> = trace
-            .excluded
-            .iter()
-            .filter(|(_, x)| *x == j)
-            .map(|(i, _)| rs.fans[*i].zh.as_str())
-            .collect();
-        if !by.is_empty() {
-            push(j, lost, format!("excluded by {}", by.join(", ")));
+        let by = trace.excluded.iter().filter(|(_, x)| *x == j);
+        if let Some(by) = excluded_by(by.map(|(i, _)| rs.fans[*i].zh.as_str())) {
+            push(j, lost, by);
         } else if let Some(&(_, rule)) = trace.dropped.iter().find(|&&(x, _)| x == j) {
             push(j, lost, dropped(rs, hits, rule));
         }
@@ -548,13 +562,11 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
         }
         // A counted fan that implies this one: the rule text's reason, whichever mechanism
         // (exclusion or accounting) kept the count at zero.
-        let by: Vec<&str> = hits
+        let by = hits
             .iter()
-            .filter(|h| rs.scoring.plan.exclusions(h.fan).iter().any(|&(x, _)| x == j))
-            .map(|h| rs.fans[h.fan].zh.as_str())
-            .collect();
-        if !by.is_empty() {
-            push(j, shape - counted, format!("excluded by {}", by.join(", ")));
+            .filter(|h| rs.scoring.plan.exclusions(h.fan).iter().any(|&(x, _)| x == j));
+        if let Some(by) = excluded_by(by.map(|h| rs.fans[h.fan].zh.as_str())) {
+            push(j, shape - counted, by);
         } else if def.forms & form == 0 {
             push(
                 j,
