@@ -23,13 +23,19 @@ pub fn print_tiles_to(set: &TileSet, tiles: &[Tile], out: &mut String) {
 /// [`print_tiles`] appended to `out`, writing the first copies of a kind as red (`0`) while `red`
 /// (one entry per red copy still to print) holds that kind; printed ones are taken out.
 pub(super) fn push_tiles(set: &TileSet, tiles: &[Tile], red: &mut [Option<Tile>], out: &mut String) {
+    // The suit letter still to write: it closes a run of one suit's digits.
     let mut pending: Option<char> = None;
+    let close = |out: &mut String, pending: &mut Option<char>| {
+        if let Some(letter) = pending.take() {
+            out.push(letter);
+        }
+    };
     for &t in tiles {
         match set.kind(t) {
             Kind::Suited { suit, rank } => {
                 let letter = set.suits().get(suit as usize).map_or('?', |s| s.letter);
                 if pending != Some(letter) {
-                    out.extend(pending.take());
+                    close(out, &mut pending);
                 }
                 let is_red = red
                     .iter_mut()
@@ -41,18 +47,18 @@ pub(super) fn push_tiles(set: &TileSet, tiles: &[Tile], red: &mut [Option<Tile>]
             }
             Kind::Bonus { number } => {
                 if pending != Some('f') {
-                    out.extend(pending.take());
+                    close(out, &mut pending);
                 }
                 out.push(char::from(b'0' + number % 10));
                 pending = Some('f');
             }
             Kind::Honour { letter, .. } => {
-                out.extend(pending.take());
+                close(out, &mut pending);
                 out.push(letter);
             }
         }
     }
-    out.extend(pending);
+    close(out, &mut pending);
 }
 
 /// `n` in decimal, without the formatting machinery (this runs for every scored hand).
