@@ -65,21 +65,28 @@ impl Row<'_> {
     }
 }
 
-/// Counts of every fan on one division.
+/// Counts of every fan on one division. With `account`, the division is the hand's only one,
+/// so its counts are the score's: its account is built from the same facts, traced as it is
+/// judged, rather than from facts made again for it afterwards.
 pub(super) fn judge(
     rs: &Ruleset,
     hand: &Hand,
     h: &HandFacts,
     d: &Division,
     counts: &mut [u32],
-    trace: Option<&mut Trace>,
+    account: Option<(crate::explain::Account, &mut Option<crate::explain::Explanation>)>,
 ) -> Result<(Touched, i64), ScoreError> {
     with_facts(rs, hand, h, d, |facts| {
-        let t = judge_facts(rs, hand, h, facts, counts, trace)?;
+        let mut trace = account.is_some().then(Trace::default);
+        let t = judge_facts(rs, hand, h, facts, counts, trace.as_mut())?;
         let fu = match &rs.points.fu {
             Some(rules) => rules.fu(facts, &|f| counts.get(f).is_some_and(|&c| c > 0)),
             None => 0,
         };
+        if let (Some((account, out)), Some(trace)) = (account, trace) {
+            let hits = super::hits_of(counts, &t);
+            *out = Some(crate::explain::explain(rs, facts, &hits, &trace, account));
+        }
         Ok((t, fu))
     })
 }

@@ -258,11 +258,16 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
     touched.clear();
     fus.clear();
     let open = hand_facts.exposed_melds > 0;
-    // An explained hand of one division (most hands) is traced as it is judged, instead of
-    // judged a second time for its account below.
-    let mut first_trace = (matches!(mode, Mode::Explain(..)) && divs.len() == 1).then(Trace::default);
+    // An explained hand of one division (most hands) is accounted for as it is judged, instead
+    // of judged a second time for its account below.
+    let mut early = None;
+    let single = divs.len() == 1;
     for (d, row) in divs.iter().zip(table.chunks_mut(n)) {
-        let (t, fu) = judge(rs, hand, &hand_facts, d, row, first_trace.as_mut())?;
+        let account = match &mode {
+            Mode::Explain(_, account) if single => Some((*account, &mut early)),
+            _ => None,
+        };
+        let (t, fu) = judge(rs, hand, &hand_facts, d, row, account)?;
         totals.push(combine::combine(rs, row, &t, open));
         touched.push(t);
         fus.push(fu);
@@ -282,13 +287,7 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
         |i| totals[i].0,
         prefer,
     );
-    let to_hits = |i: usize| -> Vec<FanHit> {
-        let row = &table[i * n..(i + 1) * n];
-        let fans = || touched[i].fans(n).filter(|&f| row[f] > 0);
-        let mut hits = Vec::with_capacity(fans().count());
-        hits.extend(fans().map(|fan| FanHit { fan, count: row[fan] }));
-        hits
-    };
+    let to_hits = |i: usize| hits_of(&table[i * n..(i + 1) * n], &touched[i]);
     let hits = to_hits(best);
     let (total, points) = totals[best];
     let ties = (0..divs.len())
@@ -298,16 +297,17 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
         .collect();
     let valid = combine::reaches_minimum(rs, hand, total, points);
     if let Mode::Explain(out, account) = mode {
-        *out = Some(with_facts(rs, hand, &hand_facts, &divs[best], |f| {
-            let trace = first_trace.unwrap_or_else(|| {
+        *out = Some(match early {
+            // The only division is the best one, and its hits are these.
+            Some(e) => e,
+            None => with_facts(rs, hand, &hand_facts, &divs[best], |f| {
                 let mut row = vec![0; n];
                 let mut trace = Trace::default();
                 // The best reading was judged without error already.
                 let _ = judge_facts(rs, hand, &hand_facts, f, &mut row, Some(&mut trace));
-                trace
-            });
-            explain::explain(rs, f, &hits, &trace, account)
-        }));
+                explain::explain(rs, f, &hits, &trace, account)
+            }),
+        });
     }
     let reading = divs[best].reading.clone();
     let concealed_pungs = concealed_pungs(rs, hand, win, &reading);
@@ -322,6 +322,15 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
         han_fu: valued.get(best).map(|(h, _)| *h),
         word_values,
     })
+}
+
+/// The fans a reading's final counts `row` give, in table order: the score's hits when the
+/// reading is the best.
+fn hits_of(row: &[u32], touched: &Touched) -> Vec<FanHit> {
+    let fans = || touched.fans(row.len()).filter(|&f| row[f] > 0);
+    let mut hits = Vec::with_capacity(fans().count());
+    hits.extend(fans().map(|fan| FanHit { fan, count: row[fan] }));
+    hits
 }
 
 impl Score {
