@@ -34,15 +34,15 @@ impl Touched {
 
     /// The touched fans in table order (every fan of `n` when too many were touched).
     pub(super) fn fans(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
-        let all = self.all.then_some(0..n).into_iter().flatten();
-        let listed = (!self.all)
-            .then(|| {
-                let [lo, hi] = self.bits;
-                crate::expr::bits(lo).chain(crate::expr::bits(hi).map(|f| f + 64))
-            })
-            .into_iter()
-            .flatten();
-        all.chain(listed)
+        // Either the whole range or the listed bits, the other side empty: plain ranges and bit
+        // walks chained, which the compiler follows better than optional iterators flattened.
+        let (all, [lo, hi]) = if self.all {
+            (0..n, [0; 2])
+        } else {
+            (0..0, self.bits)
+        };
+        all.chain(crate::expr::bits(lo))
+            .chain(crate::expr::bits(hi).map(|f| f + 64))
     }
 }
 
