@@ -216,16 +216,21 @@ fn int(out: &mut Vec<u8>, v: i64) {
 }
 
 /// Most numbers of a report are one or two digits (points, counts, seats' payments): those are
-/// written as a fixed-size copy, which compiles to a store instead of a call to `memcpy`.
-fn uint(out: &mut Vec<u8>, mut n: u64) {
+/// written inline as a fixed-size copy, which compiles to a store; longer ones go to [`digits`].
+#[inline(always)]
+fn uint(out: &mut Vec<u8>, n: u64) {
     if n < 10 {
         out.push(b'0' + n as u8);
-        return;
-    }
-    if n < 100 {
+    } else if n < 100 {
         out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
-        return;
+    } else {
+        digits(out, n);
     }
+}
+
+/// `n` (at least 100) in decimal.
+#[inline(never)]
+fn digits(out: &mut Vec<u8>, mut n: u64) {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     loop {
