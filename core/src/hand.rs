@@ -21,8 +21,12 @@ pub struct Context {
     pub flowers: u8,
     /// Words a ruleset adds to the notation, in canonical (sorted) order: `(word, value)`, where
     /// value is `None` for a bare flag and `Some` for `word=value`.
-    pub extra: Vec<(String, Option<String>)>,
+    pub extra: Vec<(Word, Option<Word>)>,
 }
+
+/// A context word or its value: a few bytes, kept inline (a heap string each made copying a
+/// hand, which the check of every context word does once per word, mostly allocation).
+pub type Word = compact_str::CompactString;
 
 impl Context {
     /// Whether a ruleset-declared flag word is present.

@@ -589,10 +589,7 @@ fn context_words_print_in_canonical_order() {
     );
     assert_eq!(
         h.context.extra,
-        vec![
-            ("dealer".to_string(), Some("3".to_string())),
-            ("ready".to_string(), None)
-        ]
+        vec![("dealer".into(), Some("3".into())), ("ready".into(), None)]
     );
     assert!(h.context.has("ready"));
     assert_eq!(h.context.value("dealer"), Some("3"));

@@ -138,7 +138,7 @@ fn build(set: &TileSet, c: &Choices) -> Hand {
     ctx.round = Wind::from_index(c.round).unwrap_or_default();
     ctx.flowers = c.flowers.min(8 - hand.bonus.len() as u8);
     if let Some(d) = c.dealer {
-        ctx.extra.push(("dealer".into(), Some(d.to_string())));
+        ctx.extra.push(("dealer".into(), Some(d.to_string().into())));
     }
     if c.flags[4] {
         ctx.extra.push(("ready".into(), None));

@@ -136,7 +136,7 @@ fn add_words(rs: &Ruleset, rng: &mut Rng, h: &mut Hand) {
             _ => None,
         };
         if let Some(v) = value {
-            h.context.extra.push((w.word.clone(), v));
+            h.context.extra.push((w.word.as_str().into(), v.map(Into::into)));
         }
     }
     h.context.extra.sort_by(|a, b| a.0.cmp(&b.0));

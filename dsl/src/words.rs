@@ -61,15 +61,15 @@ pub fn ignored_words(
         let (name, var) = match w {
             Word::LastTile => {
                 without.context.last_tile = false;
-                ("last".to_string(), Some(Var::LastTile))
+                (mj_core::hand::Word::const_new("last"), Some(Var::LastTile))
             }
             Word::Kong => {
                 without.context.kong = false;
-                ("kong".to_string(), Some(Var::Kong))
+                (mj_core::hand::Word::const_new("kong"), Some(Var::Kong))
             }
             Word::Fourth => {
                 without.context.fourth = false;
-                ("fourth".to_string(), Some(Var::Fourth))
+                (mj_core::hand::Word::const_new("fourth"), Some(Var::Fourth))
             }
             Word::Extra(i) => (without.context.extra.remove(i).0, None),
         };

@@ -146,12 +146,12 @@ impl WinHow {
     }
 
     /// The ruleset's context words that hold for this win, sorted as the notation keeps them.
-    pub fn words(&self, table: &TableRules) -> Vec<(String, Option<String>)> {
-        let mut out: Vec<(String, Option<String>)> = table
+    pub fn words(&self, table: &TableRules) -> Vec<(crate::hand::Word, Option<crate::hand::Word>)> {
+        let mut out: Vec<(crate::hand::Word, Option<crate::hand::Word>)> = table
             .context_facts
             .iter()
             .filter(|(_, f)| self.holds(*f))
-            .map(|(w, f)| (w.clone(), self.value(*f)))
+            .map(|(w, f)| (w.as_str().into(), self.value(*f).map(Into::into)))
             .collect();
         out.sort();
         out.dedup();

@@ -160,7 +160,7 @@ pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
         out.push(' ');
         push_tiles(set, &bonus, &mut [], &mut out);
     }
-    let mut extra: Vec<&(String, Option<String>)> = ctx.extra.iter().collect();
+    let mut extra: Vec<&(crate::hand::Word, Option<crate::hand::Word>)> = ctx.extra.iter().collect();
     extra.sort_by(|a, b| a.0.cmp(&b.0));
     for (word, value) in extra {
         out.push(' ');

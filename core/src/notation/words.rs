@@ -224,8 +224,8 @@ pub(super) fn apply_word<'a>(
         _ if spec.is_some() => {
             let kind = spec.map_or(WordValue::Text, |s| s.value);
             check_word_value(set, kind, key, value, value_column, placed)?;
-            let v = spec.is_some_and(|s| s.takes_value).then(|| value.to_string());
-            ctx.extra.push((key.to_string(), v));
+            let v = spec.is_some_and(|s| s.takes_value).then(|| value.into());
+            ctx.extra.push((key.into(), v));
         }
         _ => {
             let from = placed.len();
