@@ -180,6 +180,9 @@ pub struct Ruleset {
     pub dealer_words: [Option<usize>; 2],
     /// What the `[[context]]` entries say about words written together and the void suit.
     pub word_rules: Vec<crate::word_rules::WordRule>,
+    /// What the scorer's conditions make of each of `context_words` (same order), for the check
+    /// of words that change nothing.
+    pub word_reach: Vec<crate::words::WordReach>,
     pub scripts: crate::script::Scripts,
     /// Tile ids of the wind honours E S W N, where the tile set has them (seat and round fans).
     pub wind_tiles: [Option<usize>; 4],

@@ -89,6 +89,53 @@ fn read_as(rs: &Ruleset, word: Option<usize>) -> [Option<usize>; 3] {
     [word, derived(0), derived(1)]
 }
 
+/// What the scorer's conditions make of one ruleset word, worked out once at load: the word
+/// check asks it of every word of every hand, and walking the fan table's conditions for it
+/// each time was a good part of a riichi report.
+#[derive(Clone, Debug, Default)]
+pub struct WordReach {
+    /// Nothing the scorer reads can see the word, only the settlement: see [`settlement_only`].
+    settlement_only: bool,
+    /// The word counts as tiles, or a group fan reads it: see [`explained_with`].
+    moves_sets: bool,
+    /// By fan: whether its condition reads the word (or the derived words it feeds).
+    readers: Vec<bool>,
+}
+
+/// [`WordReach`] of every word of `rs.context_words`, in order.
+pub(crate) fn reach(rs: &Ruleset) -> Vec<WordReach> {
+    let scripted = rs.fans.iter().any(|f| f.script.is_some());
+    (0..rs.context_words.len())
+        .map(|i| {
+            let words = read_as(rs, Some(i));
+            let readers: Vec<bool> = rs
+                .fans
+                .iter()
+                .zip(&rs.scoring.reads)
+                .map(|(f, r)| {
+                    f.when
+                        .as_ref()
+                        .is_some_and(|e| words.iter().any(|&w| r.reads(e, None, w)))
+                })
+                .collect();
+            let counted = rs.word_counts_as.iter().any(|&(w, _)| w == i);
+            let alone = rs.alone_fans.iter().any(|&(w, _)| w == i);
+            let name = &rs.context_words[i].word;
+            let read = scripted || readers.iter().any(|&r| r);
+            let group_reads = rs.fans.iter().zip(&readers).any(|(f, &r)| f.group.is_some() && r);
+            WordReach {
+                settlement_only: !read
+                    && !fu_reads(rs, None, Some(i))
+                    && !word_ruled(rs, name)
+                    && !counted
+                    && !alone,
+                moves_sets: counted || group_reads,
+                readers,
+            }
+        })
+        .collect()
+}
+
 /// The index of ruleset word `name` when nothing the scorer reads can see it, only the
 /// settlement (counters, deposits, the discarder): no fan condition or fu rule reads it, it
 /// counts as no tile, stands in no rule of words written together, is no word allowed alone,
@@ -96,17 +143,10 @@ fn read_as(rs: &Ruleset, word: Option<usize>) -> [Option<usize>; 3] {
 /// score in nothing but the word's own value; whether it matters is then a matter of payments.
 pub(crate) fn settlement_only(rs: &Ruleset, name: &str) -> Option<usize> {
     let i = rs.context_words.iter().position(|w| w.word == name)?;
-    let words = read_as(rs, Some(i));
-    let fans = rs.fans.iter().zip(&rs.scoring.reads).any(|(f, r)| {
-        f.script.is_some()
-            || f.when
-                .as_ref()
-                .is_some_and(|e| words.iter().any(|&w| r.reads(e, None, w)))
-    });
-    let counted = rs.word_counts_as.iter().any(|&(w, _)| w == i);
-    let alone = rs.alone_fans.iter().any(|&(w, _)| w == i);
-    let free = !fans && !fu_reads(rs, None, Some(i)) && !word_ruled(rs, name) && !counted && !alone;
-    free.then_some(i)
+    rs.word_reach
+        .get(i)
+        .is_some_and(|r| r.settlement_only)
+        .then_some(i)
 }
 
 /// Whether a fu rule's condition reads hand quantity `var` or ruleset word `word`.
@@ -138,21 +178,18 @@ fn word_ruled(rs: &Ruleset, name: &str) -> bool {
 /// the sets another is counted on), or the word counts as tiles (then the words of those tiles
 /// read differently). `false` means the `why`s of these fans on a reading do not depend on it.
 pub(crate) fn explained_with(rs: &Ruleset, name: &str, hits: &[crate::score::FanHit]) -> bool {
-    let Some(i) = rs.context_words.iter().position(|w| w.word == name) else {
+    let Some(reach) = rs
+        .context_words
+        .iter()
+        .position(|w| w.word == name)
+        .and_then(|i| rs.word_reach.get(i))
+    else {
         return true;
     };
-    let words = read_as(rs, Some(i));
-    let reads_it = |fan: usize| {
-        let (f, r) = (&rs.fans[fan], &rs.scoring.reads[fan]);
-        f.when
-            .as_ref()
-            .is_some_and(|e| words.iter().any(|&w| r.reads(e, None, w)))
-    };
-    rs.word_counts_as.iter().any(|&(w, _)| w == i)
+    reach.moves_sets
         || hits
             .iter()
-            .any(|h| rs.fans[h.fan].script.is_some() || reads_it(h.fan))
-        || (0..rs.fans.len()).any(|j| rs.fans[j].group.is_some() && reads_it(j))
+            .any(|h| rs.fans[h.fan].script.is_some() || reach.readers.get(h.fan).copied().unwrap_or(true))
 }
 
 /// The warning for word `name` (read by conditions as `var`, or as the ruleset word `name`).

@@ -472,7 +472,7 @@ impl Loader {
                 .map(|t| t.id())
         });
         let set_names = crate::ruleset::SetNames::new(&tiles);
-        Some(Ruleset {
+        let mut rs = Ruleset {
             name,
             version,
             description,
@@ -502,12 +502,15 @@ impl Loader {
             dealer_words: Ruleset::find_dealer_words(&words.sources),
             context_sources: words.sources,
             word_rules: words.rules,
+            word_reach: Vec::new(),
             scripts,
             wind_tiles,
             set_names,
             files,
             settings: Vec::new(),
-        })
+        };
+        rs.word_reach = crate::words::reach(&rs);
+        Some(rs)
     }
 
     fn required<T: serde::de::DeserializeOwned>(
