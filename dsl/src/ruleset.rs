@@ -182,7 +182,7 @@ pub struct Ruleset {
     pub word_rules: Vec<crate::word_rules::WordRule>,
     /// What the scorer's conditions make of each of `context_words` (same order), for the check
     /// of words that change nothing.
-    pub word_reach: Vec<crate::words::WordReach>,
+    pub word_reach: Vec<WordReach>,
     pub scripts: crate::script::Scripts,
     /// Tile ids of the wind honours E S W N, where the tile set has them (seat and round fans).
     pub wind_tiles: [Option<usize>; 4],
@@ -192,6 +192,19 @@ pub struct Ruleset {
     pub files: Vec<String>,
     /// The named settings (`[[setting]]`) with the value each has here, for `mj doc`.
     pub settings: Vec<Setting>,
+}
+
+/// What the scorer's conditions make of one ruleset word, worked out once at load
+/// (`words::reach`): the word check asks it of every word of every hand, and walking the fan
+/// table's conditions for it each time was a good part of a riichi report.
+#[derive(Clone, Debug, Default)]
+pub struct WordReach {
+    /// Nothing the scorer reads can see the word, only the settlement (`words::settlement_only`).
+    pub(crate) settlement_only: bool,
+    /// The word counts as tiles, or a group fan reads it (`words::explained_with`).
+    pub(crate) moves_sets: bool,
+    /// By fan: whether its condition reads the word (or the derived words it feeds).
+    pub(crate) readers: Vec<bool>,
 }
 
 /// A named setting of a ruleset and the value it was loaded with (`riichi[kazoe=sanbaiman]`).

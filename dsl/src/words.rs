@@ -18,7 +18,7 @@
 
 use crate::explain::RemovedFan;
 use crate::expr::{reads, BinOp, Expr, Var, VAR_COUNT};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, WordReach};
 use mj_core::Hand;
 
 /// A word of the hand and how to take it away.
@@ -87,19 +87,6 @@ fn read_as(rs: &Ruleset, word: Option<usize>) -> [Option<usize>; 3] {
     let n = rs.context_words.len();
     let derived = |k: usize| word.filter(|&i| rs.dealer_words[k] == Some(i)).map(|_| n + 3 + k);
     [word, derived(0), derived(1)]
-}
-
-/// What the scorer's conditions make of one ruleset word, worked out once at load: the word
-/// check asks it of every word of every hand, and walking the fan table's conditions for it
-/// each time was a good part of a riichi report.
-#[derive(Clone, Debug, Default)]
-pub struct WordReach {
-    /// Nothing the scorer reads can see the word, only the settlement: see [`settlement_only`].
-    settlement_only: bool,
-    /// The word counts as tiles, or a group fan reads it: see [`explained_with`].
-    moves_sets: bool,
-    /// By fan: whether its condition reads the word (or the derived words it feeds).
-    readers: Vec<bool>,
 }
 
 /// [`WordReach`] of every word of `rs.context_words`, in order.

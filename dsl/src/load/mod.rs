@@ -248,6 +248,8 @@ impl Loader {
         let rs = self.compile(&chain).map(|mut rs| {
             rs.name = settings::chosen_name(&rs.name, &chosen, choices);
             rs.settings = chosen;
+            // Read off the finished fan table and words.
+            rs.word_reach = crate::words::reach(&rs);
             rs
         });
         if self.diags.is_empty() {
@@ -472,7 +474,7 @@ impl Loader {
                 .map(|t| t.id())
         });
         let set_names = crate::ruleset::SetNames::new(&tiles);
-        let mut rs = Ruleset {
+        Some(Ruleset {
             name,
             version,
             description,
@@ -508,9 +510,7 @@ impl Loader {
             set_names,
             files,
             settings: Vec::new(),
-        };
-        rs.word_reach = crate::words::reach(&rs);
-        Some(rs)
+        })
     }
 
     fn required<T: serde::de::DeserializeOwned>(
