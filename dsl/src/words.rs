@@ -89,22 +89,27 @@ fn read_as(rs: &Ruleset, word: Option<usize>) -> [Option<usize>; 3] {
     [word, derived(0), derived(1)]
 }
 
+/// By fan, in table order: whether its condition reads hand quantity `var` or one of `words`
+/// (ruleset words, as [`read_as`] gives them).
+fn fans_reading<'a>(
+    rs: &'a Ruleset,
+    var: Option<Var>,
+    words: &'a [Option<usize>; 3],
+) -> impl Iterator<Item = bool> + 'a {
+    rs.fans.iter().zip(&rs.scoring.reads).map(move |(f, r)| {
+        f.when
+            .as_ref()
+            .is_some_and(|e| words.iter().any(|&w| r.reads(e, var, w)))
+    })
+}
+
 /// [`WordReach`] of every word of `rs.context_words`, in order.
 pub(crate) fn reach(rs: &Ruleset) -> Vec<WordReach> {
     let scripted = rs.fans.iter().any(|f| f.script.is_some());
     (0..rs.context_words.len())
         .map(|i| {
             let words = read_as(rs, Some(i));
-            let readers: Vec<bool> = rs
-                .fans
-                .iter()
-                .zip(&rs.scoring.reads)
-                .map(|(f, r)| {
-                    f.when
-                        .as_ref()
-                        .is_some_and(|e| words.iter().any(|&w| r.reads(e, None, w)))
-                })
-                .collect();
+            let readers: Vec<bool> = fans_reading(rs, None, &words).collect();
             let counted = rs.word_counts_as.iter().any(|&(w, _)| w == i);
             let alone = rs.alone_fans.iter().any(|&(w, _)| w == i);
             let name = &rs.context_words[i].word;
@@ -185,12 +190,8 @@ fn why_ignored(rs: &Ruleset, name: &str, var: Option<Var>, removed: &[RemovedFan
     let readers: Vec<String> = rs
         .fans
         .iter()
-        .zip(&rs.scoring.reads)
-        .filter(|(f, r)| {
-            f.when
-                .as_ref()
-                .is_some_and(|e| words.iter().any(|&w| r.reads(e, var, w)))
-        })
+        .zip(fans_reading(rs, var, &words))
+        .filter(|&(_, reads)| reads)
         .map(|(f, _)| f)
         .map(
             |f| match (removed.iter().find(|r| r.id == f.id.as_str()), &f.when_text) {
