@@ -176,7 +176,13 @@ impl Tally {
             .iter()
             .map(|h| {
                 let f = &self.rs.fans[h.fan];
-                (f.id.clone(), f.zh.clone(), f.en.clone(), self.points(f), h.count)
+                (
+                    f.id.to_string(),
+                    f.zh.to_string(),
+                    f.en.to_string(),
+                    self.points(f),
+                    h.count,
+                )
             })
             .collect()
     }
@@ -188,7 +194,7 @@ impl Tally {
             .iter()
             .map(|h| {
                 let f = &self.rs.fans[h.fan];
-                (f.id.clone(), self.points(f), h.count)
+                (f.id.to_string(), self.points(f), h.count)
             })
             .collect()
     }
