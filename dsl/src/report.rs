@@ -10,9 +10,9 @@ use mj_core::notation::{parse_hand, print_hand};
 use mj_core::{Hand, Wind};
 use serde::Serialize;
 
-/// A fan's name in a report. Names are short, so they are kept inline and a report is built
-/// without an allocation per name; it reads as a `&str` (`==`, `as_str`, deref).
-pub type Name = compact_str::CompactString;
+/// A fan's name in a report: the fan table's own name type, inline, read as a `&str` (`==`,
+/// `as_str`, deref).
+pub use crate::ruleset::Name;
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct FanLine {

@@ -2,7 +2,7 @@
 //! [`crate::load`]; nothing in it is re-parsed afterwards.
 
 use crate::expr::Cond;
-pub use crate::plan::{form_bit, Accounting, Exclusion, Fan, Plan, Step, ALL_FORMS};
+pub use crate::plan::{form_bit, Accounting, Exclusion, Fan, Name, Plan, Step, ALL_FORMS};
 use crate::schema;
 use mj_core::notation::ContextWordSpec;
 use mj_core::{FormRules, TileSet};
@@ -362,13 +362,13 @@ impl SetName {
 /// tile and kind: the explanation of a hand names each of its sets, and a set's name depends on
 /// nothing else, so they are printed once at load.
 #[derive(Clone, Debug, Default)]
-pub struct SetNames(Vec<[compact_str::CompactString; 4]>);
+pub struct SetNames(Vec<[Name; 4]>);
 
 impl SetNames {
     pub fn new(set: &mj_core::TileSet) -> SetNames {
         let name = |t, kind: SetName| {
             let (tiles, n) = kind.tiles(set, t);
-            compact_str::CompactString::new(mj_core::print_tiles(set, &tiles[..n]))
+            Name::new(mj_core::print_tiles(set, &tiles[..n]))
         };
         let mut names = Vec::new();
         for t in set.tiles() {
@@ -379,7 +379,7 @@ impl SetNames {
     }
 
     /// The name of the set of `kind` whose first tile is `t` (`None` for a tile of another set).
-    pub fn get(&self, t: mj_core::Tile, kind: SetName) -> Option<compact_str::CompactString> {
+    pub fn get(&self, t: mj_core::Tile, kind: SetName) -> Option<Name> {
         self.0.get(t.id()).map(|n| n[kind as usize].clone())
     }
 }

@@ -7,16 +7,19 @@ use mj_core::Form;
 /// A fan this one implies: its index, and how many of its count are removed (`None` = all).
 pub type Exclusion = (usize, Option<u32>);
 
+/// A fan's or a set's name: a few bytes, kept inline. The one name type of the fan table, the
+/// account of a score and the report built from it, so that each copies the names it shows
+/// rather than making them anew.
+pub type Name = compact_str::CompactString;
+
 /// A fan: a named scoring element with its condition.
 #[derive(Clone, Debug)]
 pub struct Fan {
-    /// Names are kept inline (they are short), so that a report's line of the fan copies them
-    /// rather than making each anew.
-    pub id: compact_str::CompactString,
-    pub zh: compact_str::CompactString,
-    pub en: compact_str::CompactString,
+    pub id: Name,
+    pub zh: Name,
+    pub en: Name,
     /// The usual Japanese name, where the ruleset gives one.
-    pub ja: Option<compact_str::CompactString>,
+    pub ja: Option<Name>,
     /// The value in a hand with an exposed meld, where it differs (0: concealed hands only).
     pub open_value: Option<i64>,
     /// A limit fan (yakuman): see `[points] limit_fans`.

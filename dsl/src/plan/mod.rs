@@ -5,7 +5,7 @@
 pub mod fan;
 pub mod once;
 
-pub use fan::{form_bit, Accounting, Exclusion, Fan, ALL_FORMS};
+pub use fan::{form_bit, Accounting, Exclusion, Fan, Name, ALL_FORMS};
 pub use once::OnceFans;
 
 use crate::expr::Group;

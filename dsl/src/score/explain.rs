@@ -11,23 +11,19 @@
 
 use crate::expr::GroupKind;
 use crate::expr::{Expr, Facts, Var};
-use crate::ruleset::{form_bit, Accounting, Ruleset, SetName};
+use crate::ruleset::{form_bit, Accounting, Name, Ruleset, SetName};
 use crate::score::{Dropped, FanHit, Trace};
 use mj_core::reading::{SetKind, WinPlace};
 use serde::Serialize;
-
-/// A set's or a fan's name, inline when short (the same type as `report::Name`, which the report
-/// is built from; named here so the scorer imports nothing from the report).
-type Name = compact_str::CompactString;
 
 /// One time a fan was counted, and what it was counted on.
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
 pub struct Occurrence {
     /// Sets and pairs of the reading (in notation, as [`Explanation::reading`] lists them).
-    /// Inline names, as fan names are (`report::Name`, the same type): a hand's report names a
-    /// dozen sets or more, and a heap string for each was a large share of printing a report.
+    /// Inline names, as fan names are ([`Name`]): a hand's report names a dozen sets or more,
+    /// and a heap string for each was a large share of printing a report.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub sets: Vec<compact_str::CompactString>,
+    pub sets: Vec<Name>,
     /// Context words of the hand the fan reads (`self`, `last`, `kong`, `fourth`, `flowers=2`,
     /// a ruleset's own words).
     #[serde(skip_serializing_if = "Vec::is_empty")]
