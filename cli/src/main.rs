@@ -4,6 +4,7 @@
 mod batch;
 mod botzone;
 mod diff;
+mod heap;
 mod json;
 mod manual;
 mod mjai;
@@ -19,15 +20,9 @@ use mj_interop::botzone::protocol::Mode;
 use std::io::Write;
 use std::process::ExitCode;
 
-/// mimalloc rather than the system allocator: a scored hand's report is some forty small heap
-/// blocks made and freed per line, and glibc's malloc and free were about a seventh of a batch
-/// run's instructions (issue #26); mimalloc's thread-local free lists cost a fraction of that and
-/// keep `--threads` workers from contending on one arena. Its v2 line (the `v2` feature): the
-/// crate asks for every block with its alignment, and v3 serves a block whose size is not a power
-/// of two (most of a report's) by over-allocating and aligning inside it, never from its fast
-/// path; v2 knows such blocks are aligned already (2% of a batch run's instructions, 3% of its time).
+/// mimalloc, asked through its fast paths (see [`heap`]).
 #[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOC: heap::Mimalloc = heap::Mimalloc;
 
 #[derive(Parser)]
 #[command(
