@@ -208,7 +208,7 @@ impl OnceFans {
         let tiles = &tiles[..n];
         for arity in 1..=n {
             let live = wanted & self.by_arity[arity];
-            if live == 0 {
+            if live == 0 || self.count_tabled(t, live, tiles, arity, &mut counts) {
                 continue;
             }
             crate::expr::for_each_subset(n, arity, |idx| {
@@ -239,6 +239,47 @@ impl OnceFans {
             }
         }
         counts
+    }
+
+    /// [`OnceFans::count_picks`] for the `live` steps taking `arity` sets, straight from the
+    /// tables: every pair (or triple) of `tiles` (ascending) looked up in a plain loop, where
+    /// [`OnceFans::accepting`] per pick spent most of its time deciding how to judge it. Says
+    /// whether it counted: not when the picks are not tabled (more than two or three sets, a
+    /// class that depends on the hand, tiles beyond the tables), which are then judged pick by
+    /// pick.
+    fn count_tabled(&self, t: &Tables, live: u64, tiles: &[usize], arity: usize, counts: &mut [u32]) -> bool {
+        let tabled = t.kinds > 0 && tiles.last().is_none_or(|&last| last < t.kinds);
+        let built = if arity == 3 { &t.triples } else { &t.pairs };
+        if !tabled || built.is_empty() || live & self.hand_class != 0 || !tiles.is_sorted() {
+            return false;
+        }
+        // Fewer than `MAX_TABLED_FANS` steps when tabled: their bits fit the tables' `u32`.
+        let live = live as u32;
+        let mut add = |found: Option<&u32>| {
+            for k in bits(u64::from(found.copied().unwrap_or(0) & live)) {
+                counts[k] += 1;
+            }
+        };
+        match arity {
+            2 => {
+                for (j, &b) in tiles.iter().enumerate() {
+                    for &a in &tiles[..j] {
+                        add(t.pairs.get(pair_index(a, b)));
+                    }
+                }
+            }
+            3 => {
+                for (k, &c) in tiles.iter().enumerate() {
+                    for (j, &b) in tiles[..k].iter().enumerate() {
+                        for &a in &tiles[..j] {
+                            add(t.triples.get(triple_index(a, b, c)));
+                        }
+                    }
+                }
+            }
+            _ => return false,
+        }
+        true
     }
 
     /// The first fan in table order among `live` satisfied by the sets at positions `idx` of
