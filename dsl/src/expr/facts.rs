@@ -2,7 +2,9 @@
 //! scorer, with each hand quantity ([`Var`]) and tile class ([`Class`]) worked out from them.
 
 use super::bits;
+use super::group::Groups;
 use super::ir::{form_flag, wait_flags, Class, Var, ROUND_WIND_HELD, SEAT_WIND_HELD, VAR_COUNT};
+use super::GroupKind;
 use mj_core::{Reading, SetKind, TileSet};
 
 /// Everything a condition may look at, computed once per reading by the scorer.
@@ -53,9 +55,17 @@ pub struct Facts<'a> {
     /// [`Gate`]s: [`var_flag`] for every computed variable that is not 0, [`form_flag`] for the
     /// reading's form, [`wait_flags`] for the waits it admits.
     pub flags: u64,
+    /// The reading's groups of each kind (by `GroupKind as usize`), on first use.
+    pub(crate) groups: [std::cell::OnceCell<Groups>; 3],
 }
 
 impl Facts<'_> {
+    /// The reading's groups of `kind` (see [`Groups`]).
+    #[inline]
+    pub(crate) fn groups(&self, kind: GroupKind) -> &Groups {
+        self.groups[kind as usize].get_or_init(|| Groups::of(kind, self))
+    }
+
     /// Computes every [`Var`] of this reading once.
     pub fn settle_vars(&mut self, used: &[Var]) {
         // The set counts come out of one walk over the sets, whichever of them are used.
@@ -255,6 +265,7 @@ impl<'a> Facts<'a> {
             vars: [0; VAR_COUNT],
             pung_tiles: None,
             flags: 0,
+            groups: Default::default(),
         }
     }
 }

@@ -308,6 +308,26 @@ impl Shape {
     }
 }
 
+/// A reading's groups of one kind as combination fans see them: the first tiles of its sets (or
+/// its pairs) of that kind, sorted, each with its suit and rank. Worked out once per reading, on
+/// first use ([`Facts::groups`]): a hand's conditions ask for them several times (each riichi yaku
+/// over chows, the "once" accounting and the account of a score), and sorting and looking up the
+/// tiles was most of what counting the groups of one pattern cost.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Groups {
+    pub tiles: [usize; 8],
+    pub n: usize,
+    pub sr: [(u8, u8, bool); 8],
+}
+
+impl Groups {
+    pub(crate) fn of(kind: GroupKind, f: &Facts) -> Groups {
+        let (tiles, n) = group_tiles(kind, f.reading);
+        let sr = suit_ranks(f, &tiles[..n]);
+        Groups { tiles, n, sr }
+    }
+}
+
 /// The first tiles of a reading's sets of one group kind, sorted: the order combination fans are
 /// tried in. A hand has at most seven pairs or six sets, so this lives on the stack.
 pub(crate) fn group_tiles(kind: GroupKind, r: &Reading) -> ([usize; 8], usize) {
@@ -338,11 +358,11 @@ pub(crate) fn group_tiles(kind: GroupKind, r: &Reading) -> ([usize; 8], usize) {
 
 /// Every `count`-subset of the reading's sets of the group's kind that matches (accounting "all").
 pub fn count_groups(g: &Group, f: &Facts) -> usize {
-    let (tiles, n) = group_tiles(g.kind, f.reading);
+    let Groups { tiles, n, sr } = f.groups(g.kind);
+    let n = *n;
     if g.count > n {
         return 0;
     }
-    let sr = suit_ranks(f, &tiles[..n]);
     // The class is the same for every pick: worked out once ([`Group::accepts`] per pick).
     let allowed = g.tiles.as_ref().map_or(u64::MAX, |c| c.eval(f));
     if !g.may_match(&sr[..n], &tiles[..n], allowed) {
@@ -351,7 +371,7 @@ pub fn count_groups(g: &Group, f: &Facts) -> usize {
     let walk = || {
         let mut found = 0;
         for_each_subset(n, g.count, |idx| {
-            let p = pick(&sr, &tiles, idx);
+            let p = pick(sr, tiles, idx);
             if p.mask & !allowed == 0 && g.accepts_pattern(&p) {
                 found += 1;
             }

@@ -25,7 +25,7 @@ pub use eval::{Compiled, Cond};
 pub use facts::Facts;
 pub use gate::{Gate, GateMasks, GateTest, VarRange, MAX_RANGES};
 pub use group::{count_groups, suit_rank, Pick};
-pub(crate) use group::{for_each_subset, group_tiles, pick, suit_ranks};
+pub(crate) use group::{for_each_subset, pick, Groups};
 pub use hints::suggest;
 pub use ir::{
     form_flag, names, var_by_index, var_flag, wait_flags, Class, Expr, Group, Shape, Var, ROUND_WIND_HELD,

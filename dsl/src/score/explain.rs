@@ -404,12 +404,12 @@ fn kind_items(kind: GroupKind, f: &Facts, it: &Items) -> Items8 {
 
 /// Every pick of the reading's groups that group pattern `g` accepts, as item indices.
 fn group_picks(g: &crate::expr::Group, f: &Facts, it: &Items) -> Vec<Items8> {
-    let (tiles, n) = crate::score::group_tiles(g.kind, f.reading);
+    let crate::expr::Groups { tiles, n, sr } = f.groups(g.kind);
+    let n = *n;
     let order = kind_items(g.kind, f, it);
-    let sr = crate::score::suit_ranks(f, &tiles[..n]);
     let mut out = Vec::new();
     crate::score::for_each_subset(n, g.count, |idx| {
-        if g.accepts(&crate::score::pick(&sr, &tiles, idx), f) {
+        if g.accepts(&crate::score::pick(sr, tiles, idx), f) {
             out.push(idx.iter().filter_map(|&i| order.get(i).copied()).collect());
         }
         true
@@ -511,8 +511,8 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
         if live == 0 {
             return (0, [0; crate::plan::once::MAX_ONCE_FANS]);
         }
-        let (tiles, n) = crate::score::group_tiles(kind, f.reading);
-        (live, once.count_picks(live, &tiles[..n], f))
+        let g = f.groups(kind);
+        (live, once.count_picks(live, &g.tiles[..g.n], f))
     };
     let chows = picks(&plan.once_chows, GroupKind::Chows);
     let pungs = picks(&plan.once_pungs, GroupKind::Pungs);

@@ -215,6 +215,7 @@ pub(super) fn with_facts<R>(
         vars: [0; crate::expr::VAR_COUNT],
         pung_tiles: None,
         flags: 0,
+        groups: Default::default(),
     };
     facts.settle_vars(&rs.scoring.plan.vars);
     body(&facts)

@@ -2,7 +2,7 @@
 //! scripts of the fans they admit, accounting "once", exclusions and the fallback fan.
 
 use super::hand::{with_facts, HandFacts};
-use super::{count_groups, group_tiles, ScoreError};
+use super::{count_groups, ScoreError};
 use crate::expr::{Facts, GroupKind};
 use crate::ruleset::Ruleset;
 use mj_core::decompose::Division;
@@ -129,7 +129,6 @@ pub(super) fn judge_facts(
         counts,
         touched: Touched::new(),
     };
-    let r = facts.reading;
     let plan = &rs.scoring.plan;
     // The gates first, in one pass without branches, then the fans they admit: a step left out
     // keeps its count at 0, which is what it would have scored.
@@ -209,7 +208,7 @@ pub(super) fn judge_facts(
         if once.is_empty() {
             continue;
         }
-        let (tiles, nt) = group_tiles(kind, r);
+        let &crate::expr::Groups { tiles, n: nt, .. } = facts.groups(kind);
         if nt < 2 {
             continue;
         }

@@ -7,7 +7,7 @@ pub mod explain;
 mod hand;
 mod judge;
 
-pub(crate) use crate::expr::{for_each_subset, group_tiles, pick, suit_ranks};
+pub(crate) use crate::expr::{for_each_subset, pick};
 pub use hand::unique_wait;
 pub(crate) use judge::{Dropped, Trace};
 
