@@ -4,7 +4,6 @@
 mod batch;
 mod botzone;
 mod diff;
-mod heap;
 mod json;
 mod manual;
 mod mjai;
@@ -20,9 +19,9 @@ use mj_interop::botzone::protocol::Mode;
 use std::io::Write;
 use std::process::ExitCode;
 
-/// mimalloc, asked through its fast paths (see [`heap`]).
+/// mimalloc, asked through its fast paths (see [`mj_heap`]).
 #[global_allocator]
-static ALLOC: heap::Mimalloc = heap::Mimalloc;
+static ALLOC: mj_heap::Mimalloc = mj_heap::Mimalloc;
 
 #[derive(Parser)]
 #[command(

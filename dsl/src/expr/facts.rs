@@ -2,7 +2,6 @@
 //! scorer, with each hand quantity ([`Var`]) and tile class ([`Class`]) worked out from them.
 
 use super::bits;
-use super::group::Groups;
 use super::ir::{form_flag, wait_flags, Class, Var, ROUND_WIND_HELD, SEAT_WIND_HELD, VAR_COUNT};
 use super::GroupKind;
 use mj_core::{Reading, SetKind, TileSet};
@@ -267,5 +266,71 @@ impl<'a> Facts<'a> {
             flags: 0,
             groups: Default::default(),
         }
+    }
+}
+
+/// A reading's groups of one kind as combination fans see them: the first tiles of its sets (or
+/// its pairs) of that kind, sorted, each with its suit and rank. Worked out once per reading, on
+/// first use ([`Facts::groups`]): a hand's conditions ask for them several times (each riichi yaku
+/// over chows, the "once" accounting and the account of a score), and sorting and looking up the
+/// tiles was most of what counting the groups of one pattern cost.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Groups {
+    pub tiles: [usize; 8],
+    pub n: usize,
+    pub sr: [(u8, u8, bool); 8],
+}
+
+impl Groups {
+    pub(crate) fn of(kind: GroupKind, f: &Facts) -> Groups {
+        let (tiles, n) = group_tiles(kind, f.reading);
+        let sr = suit_ranks(f, &tiles[..n]);
+        Groups { tiles, n, sr }
+    }
+}
+
+/// The first tiles of a reading's sets of one group kind, sorted: the order combination fans are
+/// tried in. A hand has at most seven pairs or six sets, so this lives on the stack.
+pub(crate) fn group_tiles(kind: GroupKind, r: &Reading) -> ([usize; 8], usize) {
+    let mut t = [0usize; 8];
+    let mut n = 0;
+    let mut push = |id: usize| {
+        if n < 8 {
+            t[n] = id;
+            n += 1;
+        }
+    };
+    match kind {
+        GroupKind::Chows => r
+            .sets
+            .iter()
+            .filter(|s| s.kind == SetKind::Chow)
+            .for_each(|s| push(s.tile.id())),
+        GroupKind::Pungs => r
+            .sets
+            .iter()
+            .filter(|s| s.kind != SetKind::Chow)
+            .for_each(|s| push(s.tile.id())),
+        GroupKind::Pairs => r.pairs.iter().for_each(|p| push(p.id())),
+    }
+    t[..n].sort_unstable();
+    (t, n)
+}
+
+/// Suit and rank of each set's first tile, looked up once per reading for every pick.
+pub(crate) fn suit_ranks(f: &Facts, tiles: &[usize]) -> [(u8, u8, bool); 8] {
+    let mut sr = [(0u8, 0u8, false); 8];
+    for (x, &t) in sr.iter_mut().zip(tiles) {
+        *x = suit_rank(f.set, t);
+    }
+    sr
+}
+
+/// A tile's (suit, rank, is suited); (0, 0, false) for honours and ids past the set.
+#[inline]
+pub fn suit_rank(set: &TileSet, t: usize) -> (u8, u8, bool) {
+    match set.tile(t).and_then(|t| set.suit_rank(t)) {
+        Some((s, r)) => (s & 31, r, true),
+        None => (0, 0, false),
     }
 }

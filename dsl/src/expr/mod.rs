@@ -22,10 +22,11 @@ pub use compile::{
     Entry, Scope, Vocabulary, FORM_NAMES,
 };
 pub use eval::{Compiled, Cond};
-pub use facts::Facts;
+pub(crate) use facts::Groups;
+pub use facts::{suit_rank, Facts};
 pub use gate::{Gate, GateMasks, GateTest, VarRange, MAX_RANGES};
-pub use group::{count_groups, suit_rank, Pick};
-pub(crate) use group::{for_each_subset, pick, Groups};
+pub use group::{count_groups, Pick};
+pub(crate) use group::{for_each_subset, pick};
 pub use hints::suggest;
 pub use ir::{
     form_flag, names, var_by_index, var_flag, wait_flags, Class, Expr, Group, Shape, Var, ROUND_WIND_HELD,
