@@ -76,15 +76,8 @@ pub(super) fn push_number(out: &mut String, n: u8) {
 /// printed line parses back to the same hand, so it can serve as a key in corpora and snapshots.
 /// Concealed tiles are sorted except the winning tile, which stays last as its own group.
 pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
-    // Only a set with red copies can need them added; the copy is for that case alone.
-    let added;
-    let red_tiles = if set.has_red() {
-        added = printable_red(set, hand);
-        &added
-    } else {
-        &hand.red
-    };
-    let mut out = String::with_capacity(64);
+    let red_tiles = printable_red(set, hand);
+    let mut out = String::with_capacity(128);
     for (i, meld) in hand.melds.iter().enumerate() {
         out.push('[');
         let tiles = meld.tiles(set).unwrap_or_default();
@@ -160,8 +153,15 @@ pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
         out.push(' ');
         push_tiles(set, &bonus, &mut [], &mut out);
     }
-    let mut extra: Vec<&(crate::hand::Word, Option<crate::hand::Word>)> = ctx.extra.iter().collect();
-    extra.sort_by(|a, b| a.0.cmp(&b.0));
+    // In order of word: a parsed hand keeps them so, and is printed without sorting a copy.
+    let mut sorted = Vec::new();
+    let extra = if ctx.extra.is_sorted_by(|a, b| a.0 <= b.0) {
+        &ctx.extra[..]
+    } else {
+        sorted.extend(ctx.extra.iter().cloned());
+        sorted.sort_by(|a, b| a.0.cmp(&b.0));
+        &sorted[..]
+    };
     for (word, value) in extra {
         out.push(' ');
         out.push_str(word);
@@ -175,13 +175,17 @@ pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
 
 /// The hand's red copies as printed: where a hand (built by a program, not parsed) holds more
 /// copies of a tile than its plain copies, the rest are printed red, so that the printed line is
-/// one the notation accepts.
-pub(super) fn printable_red(set: &TileSet, hand: &Hand) -> crate::hand::RedTiles {
-    let mut red = hand.red.clone();
+/// one the notation accepts. A parsed hand records every red copy it holds, so its own record is
+/// lent, not copied: the copy (and the counts of every tile) are made only for a tile that
+/// needs copies added.
+pub(super) fn printable_red<'h>(
+    set: &TileSet,
+    hand: &'h Hand,
+) -> std::borrow::Cow<'h, crate::hand::RedTiles> {
+    let mut red = std::borrow::Cow::Borrowed(&hand.red);
     if !set.has_red() {
         return red;
     }
-    let held = hand.all_counts(set);
     for t in set.tiles().filter(|&t| set.red_copies(t) > 0) {
         let plain = (set.copies(t) - set.red_copies(t)) as usize;
         let in_melds = |r: &crate::hand::RedTiles| -> usize {
@@ -197,9 +201,22 @@ pub(super) fn printable_red(set: &TileSet, hand: &Hand) -> crate::hand::RedTiles
                 + r.concealed.iter().filter(|&&x| x == t).count()
                 + usize::from(r.winning && hand.winning_tile() == Some(t))
         };
-        let mut need = (held[t.id()] as usize)
-            .saturating_sub(plain)
-            .saturating_sub(recorded(&red));
+        // Copies held, counted as `Hand::all_counts` counts them.
+        let held = hand.concealed.iter().filter(|&&x| x == t).count()
+            + hand
+                .melds
+                .iter()
+                .map(|m| match *m {
+                    Meld::Chow { first, .. } => (0..3).filter(|&k| set.step(first, k) == Some(t)).count(),
+                    _ => usize::from(m.tile() == t) * m.len(),
+                })
+                .sum::<usize>();
+        let mut need = held.saturating_sub(plain).saturating_sub(recorded(&red));
+        // Every copy past the plain ones recorded red already (a parsed hand): nothing to add.
+        if need == 0 {
+            continue;
+        }
+        let red = red.to_mut();
         let before = hand.concealed_before_win().iter().filter(|&&x| x == t).count();
         while need > 0 && red.concealed.iter().filter(|&&x| x == t).count() < before {
             red.concealed.push(t);
@@ -222,6 +239,8 @@ pub(super) fn printable_red(set: &TileSet, hand: &Hand) -> crate::hand::RedTiles
             need -= add;
         }
     }
-    red.concealed.sort();
+    if let std::borrow::Cow::Owned(r) = &mut red {
+        r.concealed.sort();
+    }
     red
 }
