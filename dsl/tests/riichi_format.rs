@@ -210,6 +210,29 @@ fn impossible_first_turn_and_ippatsu_lines_are_errors() {
     }
 }
 
+/// A win on the tile that replaced a North set aside (docs/riichi.md, "sanma nuki-dora") is
+/// self-drawn, follows a North set aside, and cannot be a first-draw win: a seat that has set a
+/// North aside can no longer win tenhou or chiihou. Lines that say otherwise are errors, as the
+/// engine never reports them.
+#[test]
+fn impossible_north_replacement_lines_are_errors() {
+    let r = rs("riichi-sanma");
+    let err = |line: &str| score_text(&r, line).expect_err(line).to_string();
+    let hand = "234p456p789s1sEEE1s";
+    let e = err(&format!("{hand} nuki_replacement nuki=1"));
+    assert!(e.contains("`nuki_replacement` needs `self`"), "{e}");
+    let e = err(&format!("{hand} self nuki_replacement"));
+    assert!(e.contains("`nuki_replacement` needs `nuki`"), "{e}");
+    let e = err(&format!("{hand} self first nuki_replacement nuki=1"));
+    assert!(
+        e.contains("`nuki_replacement` cannot be written with `first`")
+            || e.contains("`first` cannot be written with `nuki_replacement`"),
+        "{e}"
+    );
+    let ok = score(&r, &format!("{hand} self nuki_replacement nuki=1"));
+    assert_eq!(count(&ok, "rinshan"), 1, "{ok:?}");
+}
+
 /// The check of words that change nothing takes a word off with the words only it allowed: a
 /// yakuman with `riichi ippatsu` warns that `riichi` changes nothing (the line without `riichi`
 /// would have `ippatsu` alone, which is an error, not a score to compare with).
