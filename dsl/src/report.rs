@@ -95,6 +95,13 @@ pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
             // hand without it scores the same fans, total and account, and only its payments
             // can differ, from the settlement of the same score with the word at 0.
             return paid(rs, without, &s.without_word(i)).is_ok_and(|p| p == r.payments);
+        } else if score
+            .as_ref()
+            .is_some_and(|s| read_by_scorer(rs, hand) && crate::words::needed_by_counted(rs, name, &s.hits))
+        {
+            // A counted fan cannot be counted without the word (`riichi` for 立直, `dora=` for
+            // its dora): the fan lines differ, with no need to score the hand again.
+            return false;
         } else {
             // A ruleset's word that matters mostly changes the fans: the plain score (no account
             // of it, no payments) says so for far less than the full report. A hand the plain

@@ -205,6 +205,8 @@ pub struct WordReach {
     pub(crate) moves_sets: bool,
     /// By fan: whether its condition reads the word (or the derived words it feeds).
     pub(crate) readers: Vec<bool>,
+    /// By fan: whether its condition is 0 on every reading without the word (`words::needs`).
+    pub(crate) needed_by: Vec<bool>,
 }
 
 /// A named setting of a ruleset and the value it was loaded with (`riichi[kazoe=sanbaiman]`).

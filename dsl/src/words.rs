@@ -115,7 +115,13 @@ pub(crate) fn reach(rs: &Ruleset) -> Vec<WordReach> {
             let name = &rs.context_words[i].word;
             let read = scripted || readers.iter().any(|&r| r);
             let group_reads = rs.fans.iter().zip(&readers).any(|(f, &r)| f.group.is_some() && r);
+            let needed_by = rs
+                .fans
+                .iter()
+                .map(|f| f.when.as_ref().is_some_and(|e| needs(e, i)))
+                .collect();
             WordReach {
+                needed_by,
                 settlement_only: !read
                     && !fu_reads(rs, None, Some(i))
                     && !word_ruled(rs, name)
@@ -126,6 +132,42 @@ pub(crate) fn reach(rs: &Ruleset) -> Vec<WordReach> {
             }
         })
         .collect()
+}
+
+/// Whether condition `e` is 0 whenever ruleset word `word` is absent (an absent word reads as
+/// 0): the word itself, a conjunction or product with a part that needs it, a choice whose
+/// every side needs it, or a comparison that holds only for a value that is not 0. Anything
+/// else may hold without the word, and is said not to need it.
+fn needs(e: &Expr, word: usize) -> bool {
+    match e {
+        Expr::Word(i) => *i == word,
+        Expr::Bin(BinOp::And | BinOp::Mul, a, b) => needs(a, word) || needs(b, word),
+        Expr::Bin(BinOp::Or, a, b) => needs(a, word) && needs(b, word),
+        Expr::Bin(op, a, b) => match (op, &**b) {
+            (BinOp::Ge, Expr::Num(n)) if *n >= 1 => needs(a, word),
+            (BinOp::Gt, Expr::Num(n)) if *n >= 0 => needs(a, word),
+            (BinOp::Ne, Expr::Num(0)) => needs(a, word),
+            (BinOp::Eq, Expr::Num(n)) if *n != 0 => needs(a, word),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Whether ruleset word `name` matters to a score whose fans are `hits` for want of scoring
+/// again: a counted fan's condition needs it ([`needs`]), so without the word that fan is
+/// counted on no reading and the hand's fan lines cannot stay the same.
+pub(crate) fn needed_by_counted(rs: &Ruleset, name: &str, hits: &[crate::score::FanHit]) -> bool {
+    let Some(reach) = rs
+        .context_words
+        .iter()
+        .position(|w| w.word == name)
+        .and_then(|i| rs.word_reach.get(i))
+    else {
+        return false;
+    };
+    hits.iter()
+        .any(|h| reach.needed_by.get(h.fan).copied().unwrap_or(false))
 }
 
 /// The index of ruleset word `name` when nothing the scorer reads can see it, only the
@@ -345,4 +387,66 @@ fn compare(op: BinOp, x: i64, y: i64) -> Option<bool> {
         BinOp::Lt => x < y,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    /// Which riichi fans need which words, as `needs` reads their conditions (the fan table's
+    /// `when`s in rulesets/riichi): a word is needed only where its absence makes the condition
+    /// 0 on every reading.
+    #[test]
+    fn a_fan_needs_the_words_its_condition_cannot_do_without() {
+        let rs = crate::load("riichi").expect("riichi loads");
+        let needed = |fan: &str, word: &str| {
+            let f = rs.fans.iter().position(|f| f.id == fan).expect("fan");
+            let w = rs
+                .context_words
+                .iter()
+                .position(|w| w.word == word)
+                .expect("word");
+            rs.word_reach[w].needed_by[f]
+        };
+        // `riichi and not double`
+        assert!(needed("riichi", "riichi"));
+        assert!(!needed("riichi", "double"));
+        // `(riichi or double) * ura`: either riichi word will do, the indicators will not.
+        assert!(needed("ura_dora", "ura"));
+        assert!(!needed("ura_dora", "riichi"));
+        assert!(!needed("ura_dora", "double"));
+        // `ippatsu and (riichi or double)`
+        assert!(needed("ippatsu", "ippatsu"));
+        assert!(!needed("ippatsu", "riichi"));
+        // `first and self_drawn and seat == 0`
+        assert!(needed("tenhou", "first"));
+        // `dora`: the count of dora the indicators make.
+        assert!(needed("dora", "dora"));
+        assert!(!needed("dora", "ura"));
+        // A fan that reads no word needs none.
+        assert!(!needed("tanyao", "riichi"));
+    }
+
+    /// The comparisons `needs` accepts are those false at 0, and no others.
+    #[test]
+    fn only_comparisons_false_at_zero_need_the_word() {
+        use crate::expr::{BinOp, Expr};
+        let w = || Box::new(Expr::Word(0));
+        let cmp = |op, n| Expr::Bin(op, w(), Box::new(Expr::Num(n)));
+        for (e, want) in [
+            (cmp(BinOp::Ge, 1), true),
+            (cmp(BinOp::Ge, 0), false),
+            (cmp(BinOp::Gt, 0), true),
+            (cmp(BinOp::Gt, -1), false),
+            (cmp(BinOp::Ne, 0), true),
+            (cmp(BinOp::Ne, 2), false),
+            (cmp(BinOp::Eq, 2), true),
+            (cmp(BinOp::Eq, 0), false),
+            (cmp(BinOp::Le, 3), false),
+            (Expr::Not(w()), false),
+            (Expr::Bin(BinOp::Or, w(), Box::new(Expr::Word(1))), false),
+            (Expr::Bin(BinOp::Or, w(), w()), true),
+            (Expr::Bin(BinOp::Add, w(), Box::new(Expr::Num(1))), false),
+        ] {
+            assert_eq!(super::needs(&e, 0), want, "{e:?}");
+        }
+    }
 }
