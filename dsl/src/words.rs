@@ -6,9 +6,11 @@
 //! Whether a word matters is decided by the scorer itself: the hand is scored again without the
 //! word, and the word is reported when fans, totals and payments all come out the same. Most
 //! words that matter are decided without the full report: a built-in word that a counted fan
-//! names in its `why`, and a ruleset's word whose absence changes the plain score's fans. Most
-//! built-in words that change nothing are decided without scoring at all ([`inert`]): no
-//! condition that reads them could take the hand with the word or without it. A ruleset's word
+//! names in its `why`, a ruleset's word that a counted fan's condition cannot do without
+//! ([`needs`]: decided without scoring again at all), and a ruleset's word whose absence changes
+//! the plain score's fans. Most built-in words that change nothing are decided without scoring
+//! at all ([`inert`]): no condition that reads them could take the hand with the word or
+//! without it. A ruleset's word
 //! that only the settlement reads ([`settlement_only`]: counters, deposits, the discarder) is
 //! weighed by settling the same score without it; one that leaves the plain score's fans,
 //! payments and reading as they were, and that no counted or group fan reads
@@ -158,16 +160,16 @@ fn needs(e: &Expr, word: usize) -> bool {
 /// again: a counted fan's condition needs it ([`needs`]), so without the word that fan is
 /// counted on no reading and the hand's fan lines cannot stay the same.
 pub(crate) fn needed_by_counted(rs: &Ruleset, name: &str, hits: &[crate::score::FanHit]) -> bool {
-    let Some(reach) = rs
-        .context_words
-        .iter()
-        .position(|w| w.word == name)
-        .and_then(|i| rs.word_reach.get(i))
-    else {
-        return false;
-    };
-    hits.iter()
-        .any(|h| reach.needed_by.get(h.fan).copied().unwrap_or(false))
+    reach_of(rs, name).is_some_and(|reach| {
+        hits.iter()
+            .any(|h| reach.needed_by.get(h.fan).copied().unwrap_or(false))
+    })
+}
+
+/// What the conditions make of ruleset word `name` ([`reach`]), if the ruleset has the word.
+fn reach_of<'a>(rs: &'a Ruleset, name: &str) -> Option<&'a WordReach> {
+    let i = rs.context_words.iter().position(|w| w.word == name)?;
+    rs.word_reach.get(i)
 }
 
 /// The index of ruleset word `name` when nothing the scorer reads can see it, only the
@@ -212,12 +214,7 @@ fn word_ruled(rs: &Ruleset, name: &str) -> bool {
 /// the sets another is counted on), or the word counts as tiles (then the words of those tiles
 /// read differently). `false` means the `why`s of these fans on a reading do not depend on it.
 pub(crate) fn explained_with(rs: &Ruleset, name: &str, hits: &[crate::score::FanHit]) -> bool {
-    let Some(reach) = rs
-        .context_words
-        .iter()
-        .position(|w| w.word == name)
-        .and_then(|i| rs.word_reach.get(i))
-    else {
+    let Some(reach) = reach_of(rs, name) else {
         return true;
     };
     reach.moves_sets

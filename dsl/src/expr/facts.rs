@@ -282,16 +282,19 @@ pub(crate) struct Groups {
 }
 
 impl Groups {
-    pub(crate) fn of(kind: GroupKind, f: &Facts) -> Groups {
+    fn of(kind: GroupKind, f: &Facts) -> Groups {
         let (tiles, n) = group_tiles(kind, f.reading);
-        let sr = suit_ranks(f, &tiles[..n]);
+        let mut sr = [(0u8, 0u8, false); 8];
+        for (x, &t) in sr.iter_mut().zip(&tiles[..n]) {
+            *x = suit_rank(f.set, t);
+        }
         Groups { tiles, n, sr }
     }
 }
 
 /// The first tiles of a reading's sets of one group kind, sorted: the order combination fans are
 /// tried in. A hand has at most seven pairs or six sets, so this lives on the stack.
-pub(crate) fn group_tiles(kind: GroupKind, r: &Reading) -> ([usize; 8], usize) {
+fn group_tiles(kind: GroupKind, r: &Reading) -> ([usize; 8], usize) {
     let mut t = [0usize; 8];
     let mut n = 0;
     let mut push = |id: usize| {
@@ -315,15 +318,6 @@ pub(crate) fn group_tiles(kind: GroupKind, r: &Reading) -> ([usize; 8], usize) {
     }
     t[..n].sort_unstable();
     (t, n)
-}
-
-/// Suit and rank of each set's first tile, looked up once per reading for every pick.
-pub(crate) fn suit_ranks(f: &Facts, tiles: &[usize]) -> [(u8, u8, bool); 8] {
-    let mut sr = [(0u8, 0u8, false); 8];
-    for (x, &t) in sr.iter_mut().zip(tiles) {
-        *x = suit_rank(f.set, t);
-    }
-    sr
 }
 
 /// A tile's (suit, rank, is suited); (0, 0, false) for honours and ids past the set.

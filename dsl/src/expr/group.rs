@@ -100,7 +100,7 @@ impl Group {
     }
 
     /// A necessary condition for any pick of the sets `sr` (suit and rank of each, as
-    /// [`suit_ranks`] gives them; `tiles` their first tiles) to match: enough sets the class
+    /// [`Groups`] holds them; `tiles` their first tiles) to match: enough sets the class
     /// `allowed` admits, and among them enough of one suit, of one rank, of different suits and
     /// of each rank the pattern names. Tested once per reading and group, it spares most readings
     /// the walk over every pick: on most a pattern such as "3 chows: different suits, same rank"
