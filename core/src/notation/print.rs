@@ -176,8 +176,7 @@ pub fn print_hand(set: &TileSet, hand: &Hand) -> String {
 /// The hand's red copies as printed: where a hand (built by a program, not parsed) holds more
 /// copies of a tile than its plain copies, the rest are printed red, so that the printed line is
 /// one the notation accepts. A parsed hand records every red copy it holds, so its own record is
-/// lent, not copied: the copy (and the counts of every tile) are made only for a tile that
-/// needs copies added.
+/// lent, not copied: the copy is made only for a tile that needs copies added.
 pub(super) fn printable_red<'h>(
     set: &TileSet,
     hand: &'h Hand,
@@ -186,6 +185,7 @@ pub(super) fn printable_red<'h>(
     if !set.has_red() {
         return red;
     }
+    let held = hand.all_counts(set);
     for t in set.tiles().filter(|&t| set.red_copies(t) > 0) {
         let plain = (set.copies(t) - set.red_copies(t)) as usize;
         let in_melds = |r: &crate::hand::RedTiles| -> usize {
@@ -201,17 +201,9 @@ pub(super) fn printable_red<'h>(
                 + r.concealed.iter().filter(|&&x| x == t).count()
                 + usize::from(r.winning && hand.winning_tile() == Some(t))
         };
-        // Copies held, counted as `Hand::all_counts` counts them.
-        let held = hand.concealed.iter().filter(|&&x| x == t).count()
-            + hand
-                .melds
-                .iter()
-                .map(|m| match *m {
-                    Meld::Chow { first, .. } => (0..3).filter(|&k| set.step(first, k) == Some(t)).count(),
-                    _ => usize::from(m.tile() == t) * m.len(),
-                })
-                .sum::<usize>();
-        let mut need = held.saturating_sub(plain).saturating_sub(recorded(&red));
+        let mut need = (held[t.id()] as usize)
+            .saturating_sub(plain)
+            .saturating_sub(recorded(&red));
         // Every copy past the plain ones recorded red already (a parsed hand): nothing to add.
         if need == 0 {
             continue;

@@ -338,8 +338,9 @@ pub(super) fn bonus_tile(
 /// With `plain_limit` (a hand's tiles, not a bare list of kinds), also: no more plain copies of a
 /// tile with red copies than it has plain ones.
 pub(super) fn check_copies(set: &TileSet, placed: &[Placed], plain_limit: bool) -> Result<(), NotationError> {
-    // Counts of at most a line's tiles (a line is at most `MAX_HAND_LEN` bytes): 16 bits hold
-    // them, and three small arrays are quicker to clear for every line than three of words.
+    // 16 bits are plenty: a count is checked as it grows, and the check returns as soon as it
+    // passes the tile's copies (at most 255). Three small arrays are quicker to clear for every
+    // line than three of words.
     let mut counts = [0u16; MAX_KINDS];
     let counts = &mut counts[..set.kind_count().min(MAX_KINDS)];
     let mut reds = [0u16; MAX_KINDS];
@@ -347,7 +348,7 @@ pub(super) fn check_copies(set: &TileSet, placed: &[Placed], plain_limit: bool) 
     for p in placed {
         if plain_limit && !p.red && set.red_copies(p.tile) > 0 {
             if let Some(n) = plain.get_mut(p.tile.id()) {
-                *n = n.saturating_add(1);
+                *n += 1;
                 let (all, red) = (set.copies(p.tile) as usize, set.red_copies(p.tile) as usize);
                 if usize::from(*n) > all - red {
                     let name = set.notation(p.tile);
@@ -367,7 +368,7 @@ pub(super) fn check_copies(set: &TileSet, placed: &[Placed], plain_limit: bool) 
         }
         if p.red {
             if let Some(r) = reds.get_mut(p.tile.id()) {
-                *r = r.saturating_add(1);
+                *r += 1;
                 let copies = set.red_copies(p.tile) as usize;
                 if usize::from(*r) > copies {
                     let name = set.notation(p.tile);
@@ -387,7 +388,7 @@ pub(super) fn check_copies(set: &TileSet, placed: &[Placed], plain_limit: bool) 
         let Some(c) = counts.get_mut(p.tile.id()) else {
             continue;
         };
-        *c = c.saturating_add(1);
+        *c += 1;
         let copies = set.copies(p.tile) as usize;
         if usize::from(*c) > copies {
             let name = set.notation(p.tile);

@@ -248,9 +248,10 @@ impl OnceFans {
     /// class that depends on the hand, tiles beyond the tables), which are then judged pick by
     /// pick.
     fn count_tabled(&self, t: &Tables, live: u64, tiles: &[usize], arity: usize, counts: &mut [u32]) -> bool {
-        let tabled = t.kinds > 0 && tiles.last().is_none_or(|&last| last < t.kinds);
+        // Tables not built (too many fans or kinds) are empty, and their `kinds` 0.
         let built = if arity == 3 { &t.triples } else { &t.pairs };
-        if !tabled || built.is_empty() || live & self.hand_class != 0 || !tiles.is_sorted() {
+        let in_tables = tiles.last().is_none_or(|&last| last < t.kinds);
+        if built.is_empty() || !in_tables || live & self.hand_class != 0 || !tiles.is_sorted() {
             return false;
         }
         // Fewer than `MAX_TABLED_FANS` steps when tabled: their bits fit the tables' `u32`.
