@@ -233,6 +233,32 @@ fn impossible_north_replacement_lines_are_errors() {
     assert_eq!(count(&ok, "rinshan"), 1, "{ok:?}");
 }
 
+/// A replacement comes from the dead wall, so a win on it is rinshan kaihou and never haitei,
+/// even when the kong (or the North set aside) left the live wall empty and play reports `last`
+/// (riichi.wiki, "Rinshan kaihou": it "cannot be combined with haitei ... tsumo is not called on
+/// any tile from the live wall, but on a tile from the dead wall"). The last live tile drawn is
+/// still haitei; `dsl/tests/engine_riichi_wall_end.rs` checks what play reports.
+#[test]
+fn a_replacement_drawn_when_the_live_wall_is_empty_is_not_haitei() {
+    for (name, hand, replacement) in [
+        ("riichi", "[1111m]45556p23789s4s", "kong"),
+        ("riichi-ema", "[1111m]45556p23789s4s", "kong"),
+        ("riichi-sanma", "[1111p]45556p23789s4s", "kong"),
+        ("riichi-sanma", "123p456p789p11s99s9s nuki=1", "nuki_replacement"),
+    ] {
+        let r = rs(name);
+        let on_replacement = score(&r, &format!("{hand} self last {replacement}"));
+        assert_eq!(count(&on_replacement, "rinshan"), 1, "{name}: {on_replacement:?}");
+        assert_eq!(count(&on_replacement, "haitei"), 0, "{name}: {on_replacement:?}");
+        let on_the_last_draw = score(&r, &format!("{hand} self last"));
+        assert_eq!(
+            count(&on_the_last_draw, "haitei"),
+            1,
+            "{name}: {on_the_last_draw:?}"
+        );
+    }
+}
+
 /// The check of words that change nothing takes a word off with the words only it allowed: a
 /// yakuman with `riichi ippatsu` warns that `riichi` changes nothing (the line without `riichi`
 /// would have `ippatsu` alone, which is an error, not a score to compare with).
