@@ -8,6 +8,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod doc;
 pub mod expr;
+pub mod json_text;
 pub mod limits;
 pub mod load;
 pub mod outcome;

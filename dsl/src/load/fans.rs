@@ -212,10 +212,15 @@ impl Loader {
             }
         }
         let value = value_of.map(|(_, v)| *v.get_ref()).unwrap_or(0);
+        let (zh, en) = (
+            r.zh.as_deref().unwrap_or_default(),
+            r.en.as_deref().unwrap_or_default(),
+        );
         Some(Fan {
+            head: std::sync::Arc::new(crate::json_text::FanHead::new(&id, zh, en)),
             id: id.as_str().into(),
-            zh: r.zh.as_deref().unwrap_or_default().into(),
-            en: r.en.as_deref().unwrap_or_default().into(),
+            zh: zh.into(),
+            en: en.into(),
             ja: r.ja.as_deref().map(Into::into),
             open_value: r.open_points,
             limit: r.limit.unwrap_or(false),

@@ -46,6 +46,8 @@ pub struct Fan {
     pub needs_other: bool,
     /// Index of the rhai function that decides the fan, if any.
     pub script: Option<usize>,
+    /// Its names as the JSON of a report line writes them, written once.
+    pub head: std::sync::Arc<crate::json_text::FanHead>,
 }
 
 pub fn form_bit(f: Form) -> u8 {
