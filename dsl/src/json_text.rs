@@ -19,12 +19,7 @@ pub struct FanHead {
 impl FanHead {
     pub fn new(id: &str, zh: &str, en: &str) -> FanHead {
         let mut json = Vec::with_capacity(24 + id.len() + zh.len() + en.len());
-        json.extend_from_slice(b"{\"id\":");
-        string(&mut json, id);
-        json.extend_from_slice(b",\"zh\":");
-        string(&mut json, zh);
-        json.extend_from_slice(b",\"en\":");
-        string(&mut json, en);
+        CachedHead::default().write(&mut json, id, zh, en);
         FanHead {
             id: id.into(),
             zh: zh.into(),
@@ -44,6 +39,41 @@ impl FanHead {
         same
     }
 }
+
+/// A line's JSON head as the fan table wrote it at load ([`FanHead`]), kept beside the names it
+/// was written from (a fan line or a removed fan) for the writer to copy. How the line was made,
+/// not what it says: it never makes two lines unequal.
+#[derive(Clone, Debug, Default)]
+pub struct CachedHead(pub(crate) Option<std::sync::Arc<FanHead>>);
+
+impl CachedHead {
+    pub(crate) fn of(head: &std::sync::Arc<FanHead>) -> CachedHead {
+        CachedHead(Some(head.clone()))
+    }
+
+    /// Appends `{"id":…,"zh":…,"en":…` for these names: the cached head when it was written from
+    /// them, else the names written anew.
+    #[inline]
+    pub(crate) fn write(&self, out: &mut Vec<u8>, id: &str, zh: &str, en: &str) {
+        if self.0.as_ref().is_some_and(|h| h.write(out, id, zh, en)) {
+            return;
+        }
+        out.extend_from_slice(b"{\"id\":");
+        string(out, id);
+        out.extend_from_slice(b",\"zh\":");
+        string(out, zh);
+        out.extend_from_slice(b",\"en\":");
+        string(out, en);
+    }
+}
+
+impl PartialEq for CachedHead {
+    fn eq(&self, _: &CachedHead) -> bool {
+        true
+    }
+}
+
+impl Eq for CachedHead {}
 
 /// Whether `a` and `b` are the same text, compared a word at a time: a name is a few bytes, and a
 /// general comparison (a call to `bcmp` for each) cost more than the copy it decides about.

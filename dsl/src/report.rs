@@ -2,7 +2,7 @@
 //! JSON, the snapshot files and the web API all serialize this one struct.
 
 use crate::explain::{Explanation, Occurrence, RemovedFan};
-use crate::json_text::FanHead;
+use crate::json_text::CachedHead;
 pub use crate::outcome::Payments;
 use crate::outcome::{alone, check_line, is_words_only, paid};
 use crate::ruleset::Ruleset;
@@ -32,18 +32,6 @@ pub struct FanLine {
     /// The fan table's JSON of the names, for the writer.
     #[serde(skip)]
     pub(crate) head: CachedHead,
-}
-
-/// A fan line's JSON head as the fan table wrote it at load ([`FanHead`]), which the writer
-/// copies while the line's names are the ones it was written from. How the line was made, not
-/// what it says: it never makes two lines unequal.
-#[derive(Clone, Debug, Default)]
-pub struct CachedHead(pub(crate) Option<std::sync::Arc<FanHead>>);
-
-impl PartialEq for CachedHead {
-    fn eq(&self, _: &CachedHead) -> bool {
-        true
-    }
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -292,7 +280,7 @@ fn score_alone(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
             count: 1,
             why: Vec::new(),
             ja: f.ja.clone(),
-            head: CachedHead(Some(f.head.clone())),
+            head: CachedHead::of(&f.head),
         }],
         reading: Vec::new(),
         removed: Vec::new(),
@@ -333,7 +321,7 @@ fn fan_line(rs: &Ruleset, h: &crate::score::FanHit, open: bool, why: Vec<Occurre
         count: h.count,
         why,
         ja: f.ja.clone(),
-        head: CachedHead(Some(f.head.clone())),
+        head: CachedHead::of(&f.head),
     }
 }
 

@@ -131,20 +131,7 @@ fn opt_int(out: &mut Vec<u8>, v: Option<i64>) {
 }
 
 fn fan(out: &mut Vec<u8>, f: &FanLine) {
-    // The names as the fan table wrote them at load, while the line still has those names.
-    let cached = f
-        .head
-        .0
-        .as_ref()
-        .is_some_and(|h| h.write(out, &f.id, &f.zh, &f.en));
-    if !cached {
-        out.extend_from_slice(b"{\"id\":");
-        string(out, &f.id);
-        out.extend_from_slice(b",\"zh\":");
-        string(out, &f.zh);
-        out.extend_from_slice(b",\"en\":");
-        string(out, &f.en);
-    }
+    f.head.write(out, &f.id, &f.zh, &f.en);
     out.extend_from_slice(b",\"points\":");
     int(out, f.points);
     out.extend_from_slice(b",\"count\":");
@@ -175,12 +162,7 @@ fn occurrence(out: &mut Vec<u8>, o: &Occurrence) {
 }
 
 fn removed(out: &mut Vec<u8>, r: &RemovedFan) {
-    out.extend_from_slice(b"{\"id\":");
-    string(out, &r.id);
-    out.extend_from_slice(b",\"zh\":");
-    string(out, &r.zh);
-    out.extend_from_slice(b",\"en\":");
-    string(out, &r.en);
+    r.head.write(out, &r.id, &r.zh, &r.en);
     out.extend_from_slice(b",\"count\":");
     uint(out, u64::from(r.count));
     out.extend_from_slice(b",\"by\":");
@@ -314,6 +296,7 @@ mod tests {
                 en: "x".into(),
                 count: u32::MAX,
                 by: nasty.clone(),
+                head: Default::default(),
             }];
             for line in [None, Some(0), Some(usize::MAX)] {
                 assert_eq!(by_hand(&r, line), by_serde(&r, line));

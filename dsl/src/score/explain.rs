@@ -40,6 +40,9 @@ pub struct RemovedFan {
     pub count: u32,
     /// The rule that removed it, in words.
     pub by: String,
+    /// The fan table's JSON of the names, for the writer.
+    #[serde(skip)]
+    pub(crate) head: crate::json_text::CachedHead,
 }
 
 /// The account of a score's best reading.
@@ -472,6 +475,7 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
                 en: d.en.clone(),
                 count,
                 by,
+                head: crate::json_text::CachedHead::of(&d.head),
             });
         }
     };
