@@ -19,6 +19,39 @@ pub(super) const BUILTIN_FLAGS: [&str; 4] = ["self", "last", "kong", "fourth"];
 pub(super) const BUILTIN_VALUES: [&str; 3] = ["seat", "round", "flowers"];
 pub(super) const BONUS_KEY: &str = "bonus tiles";
 
+/// The notation's own words ([`BUILTIN_FLAGS`], then [`BUILTIN_VALUES`]), told apart by one
+/// `match` per word: a ruleset cannot declare these names (its load refuses them), so a word that
+/// is one of them needs no search of the ruleset's words.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Builtin {
+    SelfDrawn,
+    Last,
+    Kong,
+    Fourth,
+    Seat,
+    Round,
+    Flowers,
+}
+
+impl Builtin {
+    fn of(key: &str) -> Option<Builtin> {
+        Some(match key {
+            "self" => Builtin::SelfDrawn,
+            "last" => Builtin::Last,
+            "kong" => Builtin::Kong,
+            "fourth" => Builtin::Fourth,
+            "seat" => Builtin::Seat,
+            "round" => Builtin::Round,
+            "flowers" => Builtin::Flowers,
+            _ => return None,
+        })
+    }
+
+    fn takes_value(self) -> bool {
+        matches!(self, Builtin::Seat | Builtin::Round | Builtin::Flowers)
+    }
+}
+
 pub(super) fn accepted_words(set: &TileSet, specs: &[ContextWordSpec]) -> String {
     let mut list: Vec<String> = BUILTIN_FLAGS.iter().map(|w| w.to_string()).collect();
     list.extend(["seat=X".into(), "round=X".into(), "flowers=N".into()]);
@@ -132,8 +165,12 @@ pub(super) fn apply_word<'a>(
         None => (text, None),
     };
     let value_column = column + key.chars().count() + 1;
-    let is_builtin = BUILTIN_FLAGS.contains(&key) || BUILTIN_VALUES.contains(&key);
-    let spec = specs.iter().find(|s| s.word == key);
+    let builtin = Builtin::of(key);
+    let is_builtin = builtin.is_some();
+    let spec = match builtin {
+        Some(_) => None,
+        None => specs.iter().find(|s| s.word == key),
+    };
     // Only words made of tile characters are read as tiles, so a misspelt word such as `Self`
     // is reported as an unknown word rather than as a malformed tile.
     let tileish = || {
@@ -166,18 +203,18 @@ pub(super) fn apply_word<'a>(
     }
     state.seen.push((dedupe_key, column));
 
-    let takes_value = BUILTIN_VALUES.contains(&key) || spec.is_some_and(|s| s.takes_value);
+    let takes_value = builtin.is_some_and(Builtin::takes_value) || spec.is_some_and(|s| s.takes_value);
     if is_builtin || spec.is_some() {
         check_value_given(key, takes_value, value, text, column)?;
     }
     let value = value.unwrap_or("");
     let ctx = &mut hand.context;
-    match key {
-        "self" => ctx.self_drawn = true,
-        "last" => ctx.last_tile = true,
-        "kong" => ctx.kong = true,
-        "fourth" => ctx.fourth = true,
-        "seat" | "round" => {
+    match builtin {
+        Some(Builtin::SelfDrawn) => ctx.self_drawn = true,
+        Some(Builtin::Last) => ctx.last_tile = true,
+        Some(Builtin::Kong) => ctx.kong = true,
+        Some(Builtin::Fourth) => ctx.fourth = true,
+        Some(b @ (Builtin::Seat | Builtin::Round)) => {
             let mut chars = value.chars();
             let wind = match (chars.next(), chars.next()) {
                 (Some(c), None) => Wind::from_letter(c),
@@ -191,13 +228,13 @@ pub(super) fn apply_word<'a>(
                     "one of E S W N",
                 ));
             };
-            if key == "seat" {
+            if b == Builtin::Seat {
                 ctx.seat = wind;
             } else {
                 ctx.round = wind;
             }
         }
-        "flowers" if set.bonus_seats() => {
+        Some(Builtin::Flowers) if set.bonus_seats() => {
             return Err(error(
                 column,
                 text,
@@ -205,7 +242,7 @@ pub(super) fn apply_word<'a>(
                 "write the bonus tiles themselves after the tiles, e.g. 15f",
             ));
         }
-        "flowers" => {
+        Some(Builtin::Flowers) => {
             let n = value
                 .parse::<u8>()
                 .ok()
@@ -221,13 +258,13 @@ pub(super) fn apply_word<'a>(
             ctx.flowers = n;
             state.flowers_column = Some(column);
         }
-        _ if spec.is_some() => {
+        None if spec.is_some() => {
             let kind = spec.map_or(WordValue::Text, |s| s.value);
             check_word_value(set, kind, key, value, value_column, placed)?;
             let v = spec.is_some_and(|s| s.takes_value).then(|| value.into());
             ctx.extra.push((key.into(), v));
         }
-        _ => {
+        None => {
             let from = placed.len();
             parse_run(set, text, placed).map_err(|mut e| {
                 e.column += column - 1;
