@@ -41,6 +41,9 @@ pub struct Facts<'a> {
     pub win_in_melds: i64,
     /// Ruleset context words present, by index in the ruleset's list; values parsed as numbers.
     pub words: &'a [Option<i64>],
+    /// The [`Facts::flags`] bits of the words the gates read (from [`super::FIRST_WORD_FLAG`]
+    /// on): the hand's, the same on every reading, added to `flags` by [`Facts::settle_vars`].
+    pub word_flags: u64,
     /// The values of a scope's own names by slot ([`super::Expr::Slot`]): a settlement's amounts. Empty
     /// for a reading.
     pub slots: &'a [i64],
@@ -131,7 +134,7 @@ impl Facts<'_> {
             flags |= u64::from(x != 0) << i;
         }
         self.vars = v;
-        self.flags = flags;
+        self.flags = flags | self.word_flags;
         self.pung_tiles = pung_tiles;
     }
 
@@ -260,6 +263,7 @@ impl<'a> Facts<'a> {
             win_in_hand: 0,
             win_in_melds: 0,
             words: &[],
+            word_flags: 0,
             slots,
             vars: [0; VAR_COUNT],
             pung_tiles: None,

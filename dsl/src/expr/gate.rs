@@ -43,6 +43,11 @@ pub struct Gate {
     /// Variables that must lie in a range (`concealed_pungs == 3`), the first `ranges` of them.
     pub range: [VarRange; MAX_RANGES],
     pub ranges: u8,
+    /// Context words (bit `i` for word `i` of [`Facts::words`], the first 64) whose value must not
+    /// be 0: `riichi and not double` needs `riichi`. A word is a fact of the hand, the same on
+    /// every reading; the plan gives the words its gates read flag bits of their own
+    /// ([`Gate::words_as_flags`]), so they are tested with the other flags.
+    pub words: u64,
     /// The gate admits exactly the readings on which the expression is non-zero, and the
     /// expression is then 1.
     pub exact: bool,
@@ -93,6 +98,7 @@ impl Gate {
             need: pick(a.need, b.need),
             range: a.range,
             ranges: a.ranges,
+            words: a.words | b.words,
             exact: a.exact && b.exact && lossless(a.any, b.any) && lossless(a.need, b.need),
         };
         for r in &b.range[..b.ranges as usize] {
@@ -137,13 +143,19 @@ impl Gate {
             } else {
                 0
             },
+            words: a.words & b.words,
             ..Gate::default()
         }
     }
 
     /// For an exact gate that says only "one of these flags is set": the flags.
     fn only_flags(&self) -> Option<u64> {
-        let plain = self.exact && self.clear == 0 && self.forbid == 0 && self.need == 0 && self.ranges == 0;
+        let plain = self.exact
+            && self.clear == 0
+            && self.forbid == 0
+            && self.need == 0
+            && self.ranges == 0
+            && self.words == 0;
         match (self.all, self.any) {
             (all, 0) if plain && all.count_ones() == 1 => Some(all),
             (0, any) if plain && any != 0 => Some(any),
@@ -157,6 +169,7 @@ impl Gate {
         within(c.all, self.all)
             && within(c.clear, self.clear)
             && within(c.forbid, self.forbid)
+            && within(c.words, self.words)
             && (c.any == 0 || c.any & self.all != 0 || (self.any != 0 && within(self.any, c.any)))
             && (c.need == 0 || (self.need != 0 && within(self.need, c.need)))
             && c.range[..c.ranges as usize].iter().all(|r| {
@@ -175,6 +188,20 @@ impl Gate {
                 true
             }
             None => false,
+        }
+    }
+
+    /// This gate with its words turned into the flags `flags` gives them (word index, flag bit):
+    /// a word with no flag is left out, which only admits more.
+    pub fn words_as_flags(self, flags: &[(usize, u64)]) -> Gate {
+        let all = flags
+            .iter()
+            .filter(|&&(i, _)| self.words >> i & 1 != 0)
+            .fold(self.all, |m, &(_, bit)| m | bit);
+        Gate {
+            all,
+            words: 0,
+            ..self
         }
     }
 
@@ -366,12 +393,21 @@ impl Expr {
                 ..Gate::default()
             },
             Expr::Group(g) => g.gate(),
-            Expr::Num(_)
-            | Expr::UniqueWait
-            | Expr::Word(_)
-            | Expr::Slot(_)
-            | Expr::All(_)
-            | Expr::NoneOf(_) => Gate::default(),
+            // Not a reading's fact but the hand's: its value is the word's (0 when the line does
+            // not carry it), so the word must be there.
+            Expr::Word(i) => Gate {
+                words: u32::try_from(*i)
+                    .ok()
+                    .and_then(|i| 1u64.checked_shl(i))
+                    .unwrap_or(0),
+                ..Gate::default()
+            },
+            // Never non-zero (a fan of `when = "0"` is counted some other way, if at all): a
+            // reading has one form, so a gate asking for two admits none.
+            Expr::Num(0) => flag(form_flag(Form::Standard) | form_flag(Form::SevenPairs)),
+            Expr::Num(_) | Expr::UniqueWait | Expr::Slot(_) | Expr::All(_) | Expr::NoneOf(_) => {
+                Gate::default()
+            }
             Expr::Shape(s) => s.gate(),
         }
     }
@@ -607,5 +643,79 @@ impl Shape {
             forbid: !self.allowed,
             ..Gate::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Riichi's fans that read a context word (riichi.md: 立直 is counted for a line with
+    /// `riichi`, ura-dora only with riichi declared): their gates need the word, and the plan
+    /// gives each word a flag bit of its own. The scorer's agreement on every line with and
+    /// without these gates is checked by every scoring test in debug builds (`check_gate`).
+    #[test]
+    fn a_condition_reading_a_word_is_gated_on_it() {
+        let rs = crate::load("riichi").expect("riichi loads");
+        let word = |w: &str| {
+            rs.context_words
+                .iter()
+                .position(|c| c.word == w)
+                .unwrap_or_else(|| panic!("riichi declares `{w}`"))
+        };
+        let gate = |id: &str| {
+            let f = rs.fans.iter().find(|f| f.id == id).expect("fan exists");
+            f.when.as_ref().expect("a condition").gate()
+        };
+        assert_eq!(gate("riichi").words, 1 << word("riichi"));
+        assert_eq!(gate("ippatsu").words, 1 << word("ippatsu"));
+        // `(riichi or double) * ura`: either of the first two, so only `ura` is certain.
+        assert_eq!(gate("ura_dora").words, 1 << word("ura"));
+        let plan = &rs.scoring.plan;
+        for w in ["riichi", "ippatsu", "ura", "double"] {
+            let (_, bit) = plan
+                .word_flags
+                .iter()
+                .find(|(i, _)| *i == word(w))
+                .unwrap_or_else(|| panic!("`{w}` has a flag"));
+            assert!(
+                bit.trailing_zeros() >= super::super::FIRST_WORD_FLAG,
+                "`{w}`: {bit:#x}"
+            );
+        }
+        let flags: Vec<u64> = plan.word_flags.iter().map(|&(_, b)| b).collect();
+        assert!(flags.windows(2).all(|w| w[0] != w[1]), "one bit per word");
+    }
+
+    /// A condition that is never true (`when = "0"`, riichi's 流し満貫, counted as a line of its
+    /// own) has a gate that admits no reading, of any form.
+    #[test]
+    fn the_gate_of_zero_admits_nothing() {
+        let g = GateTest::new(Expr::Num(0).gate(), 0x1f);
+        for form in [
+            Form::Standard,
+            Form::SevenPairs,
+            Form::Orphans,
+            Form::HonoursKnitted,
+            Form::KnittedStraight,
+        ] {
+            assert!(!g.admits_masks(form_flag(form) | !0 << 42, !0), "{form:?}");
+        }
+        let g = GateTest::new(Expr::Num(2).gate(), 0x1f);
+        assert!(g.admits_masks(form_flag(Form::Standard), 1));
+    }
+
+    /// Words past the flags there are are left out of the gates: that only admits more.
+    #[test]
+    fn a_word_without_a_flag_is_not_gated_on() {
+        let g = Gate {
+            words: 0b101,
+            ..Gate::default()
+        };
+        let only_first = g.words_as_flags(&[(0, 1 << 42)]);
+        assert_eq!((only_first.all, only_first.words), (1 << 42, 0));
+        let t = GateTest::new(only_first, 0x1f);
+        assert!(!t.admits_masks(form_flag(Form::Standard), 1));
+        assert!(t.admits_masks(form_flag(Form::Standard) | 1 << 42, 1));
     }
 }

@@ -34,6 +34,10 @@ pub const SEAT_WIND_HELD: u64 = 1 << 40;
 /// [`Facts::flags`] bit: the prevalent wind's tile is in the hand.
 pub const ROUND_WIND_HELD: u64 = 1 << 41;
 
+/// The first [`Facts::flags`] bit of the context words a ruleset's gates read (bits 42 to 63,
+/// one per word, in the order the plan gives them: `crate::ruleset::Plan::word_flags`).
+pub const FIRST_WORD_FLAG: u32 = 42;
+
 /// The variable with index `i` (the order of [`Var`]).
 pub fn var_by_index(i: usize) -> Option<Var> {
     VARS.get(i).map(|(_, v, _)| *v)

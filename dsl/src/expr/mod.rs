@@ -29,8 +29,8 @@ pub use group::{count_groups, Pick};
 pub(crate) use group::{for_each_subset, pick};
 pub use hints::suggest;
 pub use ir::{
-    form_flag, names, var_by_index, var_flag, wait_flags, Class, Expr, Group, Shape, Var, ROUND_WIND_HELD,
-    SEAT_WIND_HELD, VAR_COUNT,
+    form_flag, names, var_by_index, var_flag, wait_flags, Class, Expr, Group, Shape, Var, FIRST_WORD_FLAG,
+    ROUND_WIND_HELD, SEAT_WIND_HELD, VAR_COUNT,
 };
 pub use parse::{parse_expr, parse_group};
 pub use reads::{reads, Reads};

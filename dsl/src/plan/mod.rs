@@ -35,6 +35,9 @@ pub struct Plan {
     pub open_values: Vec<i64>,
     /// The hand quantities some condition reads: the only ones worked out per reading.
     pub vars: Vec<crate::expr::Var>,
+    /// The context words some gate reads, each with its [`crate::expr::Facts::flags`] bit (word
+    /// index, bit): a hand sets the bits of the words it carries with a value other than 0.
+    pub word_flags: Vec<(usize, u64)>,
     /// Per form (by `Form as usize`): the fans the explanation of a reading of that form must
     /// look at for counts the shape suggests but the score lacks, in table order. Every other fan
     /// was judged on its own for the form, so its count is what its pattern finds (see
@@ -76,16 +79,28 @@ impl Plan {
         let mut p = Plan::default();
         let (mut once_chows, mut once_pungs) = (Vec::new(), Vec::new());
         let mut gate_flags = 0u64;
-        for (i, f) in fans.iter().enumerate() {
-            let gate = match (
-                f.when.as_ref().map(|w| w.gate()),
-                f.group.as_ref().map(Group::gate),
-            ) {
-                (Some(w), Some(g)) => crate::expr::Gate::both(w, g),
-                (Some(w), None) => w,
-                (None, Some(g)) => g,
-                (None, None) => crate::expr::Gate::default(),
-            };
+        let gates: Vec<crate::expr::Gate> = fans
+            .iter()
+            .map(|f| {
+                match (
+                    f.when.as_ref().map(|w| w.gate()),
+                    f.group.as_ref().map(Group::gate),
+                ) {
+                    (Some(w), Some(g)) => crate::expr::Gate::both(w, g),
+                    (Some(w), None) => w,
+                    (None, Some(g)) => g,
+                    (None, None) => crate::expr::Gate::default(),
+                }
+            })
+            .collect();
+        // The words the gates read get the flag bits left free for them, in word order; a word
+        // past the last bit is not gated on (its fans are judged whatever the line says).
+        let read = gates.iter().fold(0u64, |m, g| m | g.words);
+        p.word_flags = crate::expr::bits(read)
+            .zip(crate::expr::FIRST_WORD_FLAG..64)
+            .map(|(word, bit)| (word, 1u64 << bit))
+            .collect();
+        for ((i, f), gate) in fans.iter().enumerate().zip(gates) {
             gate_flags |= gate.flag_bits();
             let step = Step {
                 fan: i,
@@ -94,7 +109,7 @@ impl Plan {
                 when: f.when.as_ref().map(|w| w.residual(&gate).compiled()),
                 group: f.group.clone(),
                 script: f.script,
-                gate: crate::expr::GateTest::new(gate, f.forms),
+                gate: crate::expr::GateTest::new(gate.words_as_flags(&p.word_flags), f.forms),
             };
             if f.fallback {
                 p.fallback.push(step);

@@ -117,6 +117,9 @@ pub(super) struct HandFacts<'a, 'p> {
     /// Whether the hand before the win had a single winning tile, once someone has asked.
     pub(super) unique_wait: std::cell::Cell<Option<bool>>,
     pub(super) words: &'a [Option<i64>],
+    /// The [`Facts::flags`] bits of the words among `words` that the plan's gates read
+    /// ([`crate::ruleset::Plan::word_flags`]), worked out once for the hand.
+    pub(super) word_flags: u64,
     pub(super) exposed_melds: usize,
     pub(super) win_in_melds: i64,
     pub(super) win_in_hand: i64,
@@ -211,6 +214,7 @@ pub(super) fn with_facts<R>(
         win_in_hand: h.win_in_hand,
         win_in_melds: h.win_in_melds,
         words: h.words,
+        word_flags: h.word_flags,
         slots: &[],
         vars: [0; crate::expr::VAR_COUNT],
         pung_tiles: None,
