@@ -2,7 +2,9 @@
 //! scorer, with each hand quantity ([`Var`]) and tile class ([`Class`]) worked out from them.
 
 use super::bits;
-use super::ir::{form_flag, wait_flags, Class, Var, ROUND_WIND_HELD, SEAT_WIND_HELD, VAR_COUNT};
+use super::ir::{
+    form_flag, wait_flags, Class, Var, ROUND_WIND_HELD, SEAT_WIND_HELD, SETS_AT_LEAST, VAR_COUNT,
+};
 use super::GroupKind;
 use mj_core::{Reading, SetKind, TileSet};
 
@@ -90,6 +92,14 @@ impl Facts<'_> {
         let kongs = concealed_kongs + exposed_kongs;
         let mut v = [0i64; VAR_COUNT];
         let mut flags = form_flag(self.reading.form) | wait_flags(self.waits);
+        for (kind, n, bit) in SETS_AT_LEAST {
+            let sets = if kind == GroupKind::Chows {
+                chows
+            } else {
+                pungs + kongs
+            };
+            flags |= if sets >= n { bit } else { 0 };
+        }
         let held = |t: Option<usize>| t.is_some_and(|t| self.present >> t & 1 != 0);
         if held(self.seat_tile) {
             flags |= SEAT_WIND_HELD;

@@ -7,7 +7,7 @@ use super::bits;
 use super::facts::Facts;
 use super::ir::{
     form_flag, var_flag, wait_flags, Class, Expr, Group, Shape, Var, ROUND_WIND_HELD, SEAT_WIND_HELD,
-    VAR_COUNT,
+    SETS_AT_LEAST, VAR_COUNT,
 };
 use mj_core::Form;
 
@@ -606,20 +606,25 @@ impl Facts<'_> {
 }
 
 impl Group {
-    /// A necessary condition of the pattern occurring (see [`Gate`]): sets of its kind, and a
-    /// tile of its class.
+    /// A necessary condition of the pattern occurring (see [`Gate`]): as many sets of its kind
+    /// as it takes (three chows for 三色同順), and a tile of its class.
     pub fn gate(&self) -> Gate {
         let kind = match self.kind {
             GroupKind::Chows => var_flag(Var::Chows),
             GroupKind::Pungs => var_flag(Var::Pungs),
             GroupKind::Pairs => 0,
         };
+        let count = i64::try_from(self.count).unwrap_or(i64::MAX);
+        let enough = SETS_AT_LEAST
+            .iter()
+            .filter(|&&(k, n, _)| k == self.kind && count >= n)
+            .fold(0, |m, &(_, _, bit)| m | bit);
         let need = match &self.tiles {
             Some(Class::Mask(m)) => *m,
             _ => 0,
         };
         Gate {
-            all: kind,
+            all: kind | enough,
             need,
             ..Gate::default()
         }
@@ -685,6 +690,33 @@ mod tests {
         }
         let flags: Vec<u64> = plan.word_flags.iter().map(|&(_, b)| b).collect();
         assert!(flags.windows(2).all(|w| w[0] != w[1]), "one bit per word");
+    }
+
+    /// A group pattern of several sets needs that many sets of its kind (riichi.md: 三色同順 is
+    /// three chows, 三色同刻 three pungs, 一盃口 two chows), as flags a table's masks test at once.
+    #[test]
+    fn a_group_of_several_sets_needs_as_many() {
+        let rs = crate::load("riichi").expect("riichi loads");
+        let all = |id: &str| {
+            let f = rs.fans.iter().find(|f| f.id == id).expect("fan exists");
+            f.when.as_ref().expect("a condition").gate().all
+        };
+        let flag = |kind: GroupKind, n: i64| {
+            let found = SETS_AT_LEAST.iter().find(|&&(k, m, _)| k == kind && m == n);
+            found.map(|&(_, _, bit)| bit).expect("a flag")
+        };
+        let (chows2, chows3) = (flag(GroupKind::Chows, 2), flag(GroupKind::Chows, 3));
+        let pungs3 = flag(GroupKind::Pungs, 3);
+        assert_eq!(all("sanshoku") & (chows2 | chows3), chows2 | chows3);
+        assert_eq!(all("iipeikou") & (chows2 | chows3), chows2);
+        assert_eq!(all("sanshoku_doukou") & pungs3, pungs3);
+        // The flags are bits no other fact uses.
+        let others =
+            ((1u64 << VAR_COUNT) - 1) | (0x1f << 24) | (0x3f << 32) | SEAT_WIND_HELD | ROUND_WIND_HELD;
+        let words = !0u64 << super::super::FIRST_WORD_FLAG;
+        for (_, _, bit) in SETS_AT_LEAST {
+            assert_eq!(bit & (others | words), 0, "{bit:#x}");
+        }
     }
 
     /// A condition that is never true (`when = "0"`, riichi's 流し満貫, counted as a line of its

@@ -34,6 +34,17 @@ pub const SEAT_WIND_HELD: u64 = 1 << 40;
 /// [`Facts::flags`] bit: the prevalent wind's tile is in the hand.
 pub const ROUND_WIND_HELD: u64 = 1 << 41;
 
+/// [`Facts::flags`] bits: the reading has at least two chows, at least three (bits 29 and 30);
+/// at least two pungs or kongs, at least three (bits 31 and 38). A group pattern of that many
+/// sets needs them ([`Group::gate`]), and flags are tested for a whole table at once, where a
+/// range of [`Var::Chows`] would be checked fan by fan.
+pub const SETS_AT_LEAST: [(GroupKind, i64, u64); 4] = [
+    (GroupKind::Chows, 2, 1 << 29),
+    (GroupKind::Chows, 3, 1 << 30),
+    (GroupKind::Pungs, 2, 1 << 31),
+    (GroupKind::Pungs, 3, 1 << 38),
+];
+
 /// The first [`Facts::flags`] bit of the context words a ruleset's gates read (bits 42 to 63,
 /// one per word, in the order the plan gives them: `crate::ruleset::Plan::word_flags`).
 pub const FIRST_WORD_FLAG: u32 = 42;
