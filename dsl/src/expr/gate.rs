@@ -205,6 +205,24 @@ impl Gate {
         }
     }
 
+    /// This gate, for `e` at least `n` where `e` counts sets of one kind (`pungs(dragons) == 2`):
+    /// with the flags of that many sets of the kind ([`SETS_AT_LEAST`]).
+    fn with_sets(self, e: &Expr, n: i64) -> Gate {
+        let kind = match e {
+            Expr::PungsOf(_) | Expr::KongsOf(_) => GroupKind::Pungs,
+            Expr::ChowsOf(_) => GroupKind::Chows,
+            _ => return self,
+        };
+        let enough = SETS_AT_LEAST
+            .iter()
+            .filter(|&&(k, m, _)| k == kind && n >= m)
+            .fold(0, |m, &(_, _, bit)| m | bit);
+        Gate {
+            all: self.all | enough,
+            ..self
+        }
+    }
+
     /// This gate, marked exact.
     fn exact(self) -> Gate {
         Gate { exact: true, ..self }
@@ -352,12 +370,17 @@ impl Expr {
                 (BinOp::Or | BinOp::Add | BinOp::Sub, _) => Gate::either(a.gate(), b.gate()),
                 (BinOp::Eq, Expr::Num(n)) if *n != 0 => Gate {
                     exact: false,
-                    ..a.gate()
+                    ..a.gate().with_sets(a, *n)
                 },
                 (BinOp::Ne, Expr::Num(0)) | (BinOp::Gt, Expr::Num(0..)) | (BinOp::Ge, Expr::Num(1..)) => {
+                    let least = match (op, &**b) {
+                        (BinOp::Gt, Expr::Num(n)) => n.saturating_add(1),
+                        (BinOp::Ge, Expr::Num(n)) => *n,
+                        _ => 1,
+                    };
                     Gate {
                         exact: false,
-                        ..a.gate()
+                        ..a.gate().with_sets(a, least)
                     }
                 }
                 _ => Gate::default(),
@@ -710,6 +733,10 @@ mod tests {
         assert_eq!(all("sanshoku") & (chows2 | chows3), chows2 | chows3);
         assert_eq!(all("iipeikou") & (chows2 | chows3), chows2);
         assert_eq!(all("sanshoku_doukou") & pungs3, pungs3);
+        // `pungs(dragons) == 3`, `== 2`: counts of sets, as many needed.
+        assert_eq!(all("daisangen") & pungs3, pungs3);
+        let pungs2 = flag(GroupKind::Pungs, 2);
+        assert_eq!(all("shousangen") & (pungs2 | pungs3), pungs2);
         // The flags are bits no other fact uses.
         let others =
             ((1u64 << VAR_COUNT) - 1) | (0x1f << 24) | (0x3f << 32) | SEAT_WIND_HELD | ROUND_WIND_HELD;
