@@ -75,6 +75,19 @@ pub struct Step {
 }
 
 impl Plan {
+    /// The [`crate::expr::Facts::flags`] bits of a hand with these word values: those of the
+    /// words its gates read ([`Plan::word_flags`]) whose value is not 0.
+    pub fn word_flags_of(&self, words: &[Option<i64>]) -> u64 {
+        self.word_flags.iter().fold(0, |m, &(i, bit)| {
+            let on = words.get(i).copied().flatten().is_some_and(|v| v != 0);
+            if on {
+                m | bit
+            } else {
+                m
+            }
+        })
+    }
+
     pub fn new(fans: &[Fan], accounting: Accounting) -> Plan {
         let mut p = Plan::default();
         let (mut once_chows, mut once_pungs) = (Vec::new(), Vec::new());

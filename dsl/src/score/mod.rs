@@ -234,14 +234,7 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
         win,
         unique_wait,
         words,
-        word_flags: rs.scoring.plan.word_flags.iter().fold(0, |m, &(i, bit)| {
-            let on = words.get(i).copied().flatten().is_some_and(|v| v != 0);
-            if on {
-                m | bit
-            } else {
-                m
-            }
-        }),
+        word_flags: rs.scoring.plan.word_flags_of(words),
         exposed_melds: hand.melds.iter().filter(|m| !m.is_concealed()).count(),
         win_in_melds: hand::win_in_melds(hand, win),
         win_in_hand: concealed[win.id()] as i64,
