@@ -213,12 +213,8 @@ impl Gate {
             Expr::ChowsOf(_) => GroupKind::Chows,
             _ => return self,
         };
-        let enough = SETS_AT_LEAST
-            .iter()
-            .filter(|&&(k, m, _)| k == kind && n >= m)
-            .fold(0, |m, &(_, _, bit)| m | bit);
         Gate {
-            all: self.all | enough,
+            all: self.all | sets_at_least(kind, n),
             ..self
         }
     }
@@ -293,6 +289,14 @@ impl Expr {
             }),
         }
     }
+}
+
+/// The [`SETS_AT_LEAST`] flags of a reading with `n` sets of `kind`.
+fn sets_at_least(kind: GroupKind, n: i64) -> u64 {
+    SETS_AT_LEAST
+        .iter()
+        .filter(|&&(k, m, _)| k == kind && n >= m)
+        .fold(0, |bits, &(_, _, bit)| bits | bit)
 }
 
 /// The values of `x <op> n` as a range of x, for the comparisons that have one.
@@ -637,11 +641,7 @@ impl Group {
             GroupKind::Pungs => var_flag(Var::Pungs),
             GroupKind::Pairs => 0,
         };
-        let count = i64::try_from(self.count).unwrap_or(i64::MAX);
-        let enough = SETS_AT_LEAST
-            .iter()
-            .filter(|&&(k, n, _)| k == self.kind && count >= n)
-            .fold(0, |m, &(_, _, bit)| m | bit);
+        let enough = sets_at_least(self.kind, i64::try_from(self.count).unwrap_or(i64::MAX));
         let need = match &self.tiles {
             Some(Class::Mask(m)) => *m,
             _ => 0,
