@@ -48,7 +48,7 @@ impl WordRule {
 }
 
 /// The notation's own flags, which `requires` and `conflicts` may name beside the ruleset's words.
-pub const BUILT_IN_FLAGS: [&str; 4] = ["self", "last", "kong", "fourth"];
+pub const BUILT_IN_FLAGS: [&str; 4] = mj_core::notation::BUILTIN_FLAGS;
 
 /// Whether `word` (a built-in flag or a ruleset word) is written on the line.
 fn written(hand: &Hand, word: &str) -> bool {

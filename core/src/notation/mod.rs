@@ -23,6 +23,7 @@ mod words;
 pub use errors::NotationError;
 pub use parse::{parse_hand, parse_hand_fast, parse_hand_pest, parse_tiles, MAX_HAND_LEN};
 pub use print::{print_hand, print_tiles, print_tiles_to};
+pub use words::{is_builtin_word, BUILTIN_FLAGS, BUILTIN_VALUES};
 
 /// A context word a ruleset adds to the notation (e.g. a declared-ready flag `ready`, or
 /// `x=value`). Rulesets declare these as data so the notation stays one grammar for all variants.

@@ -15,8 +15,10 @@ pub(super) struct WordsState<'a> {
     pub(super) flowers_column: Option<usize>,
 }
 
-pub(super) const BUILTIN_FLAGS: [&str; 4] = ["self", "last", "kong", "fourth"];
-pub(super) const BUILTIN_VALUES: [&str; 3] = ["seat", "round", "flowers"];
+/// The notation's own words: flags, then words with a value. A ruleset may not declare them
+/// (its load refuses them by [`is_builtin_word`]).
+pub const BUILTIN_FLAGS: [&str; 4] = ["self", "last", "kong", "fourth"];
+pub const BUILTIN_VALUES: [&str; 3] = ["seat", "round", "flowers"];
 pub(super) const BONUS_KEY: &str = "bonus tiles";
 
 /// The notation's own words ([`BUILTIN_FLAGS`], then [`BUILTIN_VALUES`]), told apart by one
@@ -50,6 +52,11 @@ impl Builtin {
     fn takes_value(self) -> bool {
         matches!(self, Builtin::Seat | Builtin::Round | Builtin::Flowers)
     }
+}
+
+/// Whether `word` is one of the notation's own words ([`BUILTIN_FLAGS`], [`BUILTIN_VALUES`]).
+pub fn is_builtin_word(word: &str) -> bool {
+    Builtin::of(word).is_some()
 }
 
 pub(super) fn accepted_words(set: &TileSet, specs: &[ContextWordSpec]) -> String {
@@ -358,4 +365,22 @@ fn check_value_given(
         _ => {}
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `match` of the notation's words and the lists its messages print name the same words,
+    /// the lists' words with a value exactly those that take one.
+    #[test]
+    fn the_builtin_match_and_lists_agree() {
+        for w in BUILTIN_FLAGS {
+            assert!(Builtin::of(w).is_some_and(|b| !b.takes_value()), "{w}");
+        }
+        for w in BUILTIN_VALUES {
+            assert!(Builtin::of(w).is_some_and(Builtin::takes_value), "{w}");
+        }
+        assert!(!is_builtin_word("riichi") && !is_builtin_word("Self"));
+    }
 }

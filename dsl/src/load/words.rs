@@ -30,12 +30,9 @@ impl Loader {
         for l in chain {
             for w in &l.raw.context {
                 let word = w.get_ref().word.get_ref().clone();
-                const RESERVED: [&str; 7] = ["self", "last", "kong", "fourth", "seat", "round", "flowers"];
-                if RESERVED.contains(&word.as_str())
-                    || !word.chars().all(|c| c.is_ascii_lowercase() || c == '_')
-                    || word.is_empty()
-                {
-                    let why = if RESERVED.contains(&word.as_str()) {
+                let reserved = mj_core::notation::is_builtin_word(&word);
+                if reserved || !word.chars().all(|c| c.is_ascii_lowercase() || c == '_') || word.is_empty() {
+                    let why = if reserved {
                         "is reserved: the hand notation already defines it"
                     } else {
                         "is not a lowercase word (letters a–z and _)"
