@@ -26,6 +26,22 @@ pub fn score_into(rs: &Ruleset, text: &str, line: Option<usize>, out: &mut Vec<u
     }
 }
 
+/// Appends the JSON line of one hand's outcome (`mj score --brief`, written by
+/// [`mj_dsl::write_outcome_line`]: fans, total, validity, payments, han/fu/limit) or the error
+/// to `out`, as [`score_into`] does; returns whether the line failed.
+pub fn outcome_into(rs: &Ruleset, text: &str, line: Option<usize>, out: &mut Vec<u8>) -> bool {
+    match mj_dsl::outcome::settle_text(rs, text) {
+        Ok((hand, o)) => {
+            mj_dsl::write_outcome_line(out, rs, &hand, &o, line);
+            false
+        }
+        Err(e) => {
+            write_json_line(out, &ErrorReport { error: &e, line });
+            true
+        }
+    }
+}
+
 /// Waits and shanten of a 3n+1 hand.
 pub fn waits(rs: &Ruleset, text: &str) -> Result<WaitsReport, String> {
     mj_dsl::waits_text(rs, text)

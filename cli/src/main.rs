@@ -63,6 +63,11 @@ enum Command {
         /// hand's shape suggests that was not counted, with the rule that removed it.
         #[arg(long, conflicts_with = "json")]
         why: bool,
+        /// Print only what the hand scores and pays, as JSON: its fans (without `why`), total,
+        /// validity, payments, and han, fu and limit under a points formula; no canonical hand,
+        /// reading, removed fans or warnings. For bots and bulk scoring.
+        #[arg(long, conflicts_with = "why")]
+        brief: bool,
     },
     /// Print seeded random winning hands (in shape) for a ruleset, one a line in canonical
     /// notation, with random values for the ruleset's context words: input for differential tests.
@@ -420,16 +425,21 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             threads,
             json,
             why,
+            brief,
         } => hand_command(
             &mut out,
             "give a hand to score, or --batch FILE",
-            json::score_into,
+            if brief {
+                json::outcome_into
+            } else {
+                json::score_into
+            },
             |rs, hand, out| json::score_line(rs, hand).map(|s| report::score(rs, &s, why, out)),
             &rules,
             hand,
             batch,
             threads,
-            json,
+            json || brief,
         ),
         Command::Sample { rules, seed, count } => sample(&rules, seed, count, &mut out),
         Command::Waits {

@@ -1,5 +1,6 @@
 //! `--threads` takes 1 to 256 and only goes with `--batch`; anything else is refused by the
-//! argument parser with a message, before any work starts.
+//! argument parser with a message, before any work starts. `--brief` prints the batch's lines
+//! less their account.
 
 use std::process::Command;
 
@@ -58,4 +59,74 @@ fn no_progress_line_when_stderr_is_not_a_terminal() {
     feeder.join().expect("stdin written");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err, "20000 line(s) could not be scored\n");
+}
+
+/// `--brief` prints, line for line and on any thread count, the batch's report less its account
+/// (`why`, the hand, its reading, removed fans, warnings): the same fans, total, payments,
+/// `line` and errors. A single hand prints its brief line as JSON without `--json`, and `--brief`
+/// does not go with `--why`.
+#[test]
+fn brief_lines_are_the_report_lines_less_their_account() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let input = "[EEEE,1][WWWW,2]23466sCCC self fourth\nnot a hand\n\n[567m,3][789m,2][234m,3][234m,2]5m5m self seat=N round=W\n123m456m789m123p55s\n";
+    let run = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mj"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("mj runs");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(input.as_bytes())
+            .expect("stdin written");
+        let out = child.wait_with_output().expect("mj finishes");
+        assert_eq!(out.status.code(), Some(1), "{args:?}: one line is not a hand");
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let full = run(&["score", "--rules", "mcr", "--batch", "-", "--threads", "1"]);
+    for threads in ["1", "2"] {
+        let brief = run(&[
+            "score",
+            "--rules",
+            "mcr",
+            "--batch",
+            "-",
+            "--brief",
+            "--threads",
+            threads,
+        ]);
+        let (full, brief): (Vec<&str>, Vec<&str>) = (full.lines().collect(), brief.lines().collect());
+        assert_eq!(full.len(), 4, "{full:?}");
+        assert_eq!(brief.len(), full.len(), "{brief:?}");
+        for (f, b) in full.iter().zip(&brief) {
+            let mut f: serde_json::Value = serde_json::from_str(f).expect("report JSON");
+            let b: serde_json::Value = serde_json::from_str(b).expect("brief JSON");
+            let m = f.as_object_mut().expect("an object");
+            for key in ["hand", "reading", "removed", "reason", "warnings"] {
+                m.remove(key);
+            }
+            for fan in m
+                .get_mut("fans")
+                .and_then(|f| f.as_array_mut())
+                .into_iter()
+                .flatten()
+            {
+                fan.as_object_mut().expect("a fan object").remove("why");
+            }
+            assert_eq!(b, f, "threads {threads}");
+        }
+    }
+    let one = Command::new(env!("CARGO_BIN_EXE_mj"))
+        .args(["score", "--rules", "mcr", "--brief", "123m456m789m123p55s"])
+        .output()
+        .expect("mj runs");
+    let v: serde_json::Value = serde_json::from_slice(&one.stdout).expect("one hand's brief line is JSON");
+    assert!(v["total"].is_i64() && v["fans"].is_array(), "{v}");
+    let (code, err) = mj(&["score", "--brief", "--why", "123m456m789m123p55s"]);
+    assert_eq!(code, Some(2), "{err}");
 }

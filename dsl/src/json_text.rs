@@ -28,6 +28,11 @@ impl FanHead {
         }
     }
 
+    /// The head as written at load: `{"id":…,"zh":…,"en":…`, the object left open.
+    pub(crate) fn json(&self) -> &[u8] {
+        &self.json
+    }
+
     /// Appends the head when it was written from exactly these names (a line whose names were
     /// changed after it was made gets them written anew), and says whether it did.
     #[inline]

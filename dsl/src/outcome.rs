@@ -38,6 +38,23 @@ impl Outcome {
     }
 }
 
+/// Parses a line of notation and [`settle_hand`]s it, giving the parsed hand beside its outcome
+/// (what the outcome's JSON line needs of it: whether a meld is exposed, whether it has tiles).
+/// Errors are the messages [`crate::report::score_text`] gives for the same line.
+pub fn settle_text(rs: &Ruleset, text: &str) -> Result<(Hand, Outcome), String> {
+    let hand =
+        mj_core::notation::parse_hand(&rs.tiles, &rs.context_words, line(text)).map_err(|e| e.to_string())?;
+    let o = settle_hand(rs, &hand)?;
+    Ok((hand, o))
+}
+
+/// A line of notation without its line ending and surrounding ASCII blanks. Not `str::trim`:
+/// that also strips Unicode spaces such as U+00A0, which the notation reads as part of a word,
+/// so a hand's canonical form (ending in such a word) would not parse back to the same hand.
+pub(crate) fn line(text: &str) -> &str {
+    text.trim_matches(|c: char| c.is_ascii_whitespace())
+}
+
 /// Scores and settles `hand` (the last concealed tile is the winning tile). Errors are the
 /// messages [`crate::report::score_hand`] gives for the same line.
 pub fn settle_hand(rs: &Ruleset, hand: &Hand) -> Result<Outcome, String> {
@@ -53,6 +70,16 @@ pub fn settle_hand(rs: &Ruleset, hand: &Hand) -> Result<Outcome, String> {
         });
     }
     check_line(rs, hand)?;
+    if let Some(word) = crate::word_rules::ready_word(&rs.word_rules, hand) {
+        let mut o = best_ready_win(rs, hand, word, |won| {
+            settle_hand(rs, won)
+                .ok()
+                .filter(|o| o.valid)
+                .map(|o| (o.total, o))
+        })?;
+        o.payments = Payments::null();
+        return Ok(o);
+    }
     let s = score(rs, hand).map_err(|e| e.to_string())?;
     let payments = paid(rs, hand, &s)?;
     Ok(Outcome {
@@ -62,6 +89,53 @@ pub fn settle_hand(rs: &Ruleset, hand: &Hand) -> Result<Outcome, String> {
         payments,
         hits: s.hits,
     })
+}
+
+/// A line with the ruleset's `ready_hand` word (`end`, 查大叫): a hand one tile short, valued as
+/// the best it could score by winning on a discard, over every tile it waits on of which a copy
+/// is left outside the hand. The situational words (the notation's `self`, `last`, `kong`,
+/// `fourth`, and words that play sets from facts, such as 杠上炮's) are left out, so the value
+/// is the hand's own. `score` scores one such win (the line less those words, plus the tile),
+/// giving its total and result, or nothing when it is not a valid win; the first best is kept.
+/// The report and the outcome both value a ready hand through here, so they agree.
+pub(crate) fn best_ready_win<T>(
+    rs: &Ruleset,
+    hand: &Hand,
+    word: &str,
+    mut score: impl FnMut(&Hand) -> Option<(i64, T)>,
+) -> Result<T, String> {
+    let expected = rs.deal.hand_size as usize;
+    if hand.effective_len() != expected {
+        return Err(format!(
+            "`{word}`: the hand has {}; a ready hand has {expected} (a kong counting three), without a winning tile",
+            mj_core::tile::tiles_word(hand.effective_len())
+        ));
+    }
+    let mut base = hand.clone();
+    let c = &mut base.context;
+    (c.self_drawn, c.last_tile, c.kong, c.fourth) = (false, false, false, false);
+    let fact = |w: &str| {
+        rs.context_words
+            .iter()
+            .zip(&rs.context_sources)
+            .any(|(x, s)| x.word == w && matches!(s, crate::ruleset::WordSource::Fact(_)))
+    };
+    c.extra.retain(|(w, _)| w != word && !fact(w));
+    let held = hand.all_counts(&rs.tiles);
+    let waits = mj_core::wait::waits(&rs.tiles, &rs.forms, &hand.melds, &hand.concealed_counts());
+    let mut best: Option<(i64, T)> = None;
+    for t in waits.into_iter().filter(|&t| held[t.id()] < rs.tiles.copies(t)) {
+        let mut won = base.clone();
+        won.concealed.push(t);
+        let Some((total, r)) = score(&won) else {
+            continue;
+        };
+        if best.as_ref().is_none_or(|(b, _)| total > *b) {
+            best = Some((total, r));
+        }
+    }
+    best.map(|(_, r)| r)
+        .ok_or_else(|| format!("`{word}`: the hand is not ready (no tile left outside it completes a win)"))
 }
 
 /// A line of context words only, without tiles (`nagashi seat=S`): scored by its word alone.

@@ -4,7 +4,7 @@
 use crate::explain::{Explanation, Occurrence, RemovedFan};
 use crate::json_text::CachedHead;
 pub use crate::outcome::Payments;
-use crate::outcome::{alone, check_line, is_words_only, paid};
+use crate::outcome::{alone, best_ready_win, check_line, is_words_only, line, paid};
 use crate::ruleset::Ruleset;
 use crate::score::{explain, score, HanFu, Score};
 use mj_core::notation::{parse_hand, print_hand};
@@ -70,13 +70,6 @@ pub struct HandReport {
 pub fn score_text(rs: &Ruleset, text: &str) -> Result<HandReport, String> {
     let hand = parse_hand(&rs.tiles, &rs.context_words, line(text)).map_err(|e| e.to_string())?;
     score_hand(rs, &hand)
-}
-
-/// A line of notation without its line ending and surrounding ASCII blanks. Not `str::trim`:
-/// that also strips Unicode spaces such as U+00A0, which the notation reads as part of a word,
-/// so a hand's canonical form (ending in such a word) would not parse back to the same hand.
-fn line(text: &str) -> &str {
-    text.trim_matches(|c: char| c.is_ascii_whitespace())
 }
 
 pub fn score_hand(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
@@ -220,45 +213,14 @@ fn report_and_score(rs: &Ruleset, hand: &Hand) -> Result<(HandReport, Option<cra
     Ok((report(rs, hand, &s, why, payments), Some(s)))
 }
 
-/// A line with the ruleset's `ready_hand` word (`end`, 查大叫): a hand one tile short, valued as
-/// the best it could score by winning on a discard, over every tile it waits on of which a copy
-/// is left outside the hand. The situational words (the notation's `self`, `last`, `kong`,
-/// `fourth`, and words that play sets from facts, such as 杠上炮's) are left out, so the value
-/// is the hand's own. The report is the best wait's, with the line as its hand and no payments.
+/// A line with the ruleset's `ready_hand` word (`end`, 查大叫), valued by [`best_ready_win`]: the
+/// report is the best wait's, with the line as its hand and no payments.
 fn score_ready(rs: &Ruleset, hand: &Hand, word: &str) -> Result<HandReport, String> {
-    let expected = rs.deal.hand_size as usize;
-    if hand.effective_len() != expected {
-        return Err(format!(
-            "`{word}`: the hand has {}; a ready hand has {expected} (a kong counting three), without a winning tile",
-            mj_core::tile::tiles_word(hand.effective_len())
-        ));
-    }
-    let mut base = hand.clone();
-    let c = &mut base.context;
-    (c.self_drawn, c.last_tile, c.kong, c.fourth) = (false, false, false, false);
-    let fact = |w: &str| {
-        rs.context_words
-            .iter()
-            .zip(&rs.context_sources)
-            .any(|(x, s)| x.word == w && matches!(s, crate::ruleset::WordSource::Fact(_)))
-    };
-    c.extra.retain(|(w, _)| w != word && !fact(w));
-    let held = hand.all_counts(&rs.tiles);
-    let waits = mj_core::wait::waits(&rs.tiles, &rs.forms, &hand.melds, &hand.concealed_counts());
-    let mut best: Option<HandReport> = None;
-    for t in waits.into_iter().filter(|&t| held[t.id()] < rs.tiles.copies(t)) {
-        let mut won = base.clone();
-        won.concealed.push(t);
-        let r = match score_hand_plain(rs, &won) {
-            Ok(r) if r.valid => r,
-            _ => continue,
-        };
-        if best.as_ref().is_none_or(|b| r.total > b.total) {
-            best = Some(r);
-        }
-    }
-    let mut r = best.ok_or_else(|| {
-        format!("`{word}`: the hand is not ready (no tile left outside it completes a win)")
+    let mut r = best_ready_win(rs, hand, word, |won| {
+        score_hand_plain(rs, won)
+            .ok()
+            .filter(|r| r.valid)
+            .map(|r| (r.total, r))
     })?;
     r.hand = print_hand(&rs.tiles, hand);
     r.payments = Payments::null();

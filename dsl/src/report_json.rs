@@ -10,7 +10,10 @@
 
 use crate::explain::{Occurrence, RemovedFan};
 use crate::json_text::{int, string, uint};
+use crate::outcome::Outcome;
 use crate::report::{FanLine, HandReport, Payments, WaitsReport};
+use crate::ruleset::Ruleset;
+use mj_core::Hand;
 
 /// Appends the report as one line of compact JSON to `out`, with `"line":N` last when `line` is
 /// given (a batch result's input line), exactly as `serde_json` writes the struct.
@@ -53,6 +56,63 @@ pub fn write_report_line(out: &mut Vec<u8>, r: &HandReport, line: Option<usize>)
     if let Some(limit) = &r.limit {
         out.extend_from_slice(b",\"limit\":");
         match limit {
+            Some(name) => string(out, name),
+            None => out.extend_from_slice(b"null"),
+        }
+    }
+    if let Some(line) = line {
+        out.extend_from_slice(b",\"line\":");
+        uint(out, line as u64);
+    }
+    out.extend_from_slice(b"}\n");
+}
+
+/// Appends the outcome of `hand` (`mj score --brief`) as one line of compact JSON: the fields of
+/// its report ([`write_report_line`]) that say what it scores and pays, in the same order and
+/// written the same way, and nothing that explains them: `fans` (each `id`, `zh`, `en`,
+/// `points`, `count` and `ja`, without `why`), `total`, `valid`, `payments`, then `han`, `fu` and
+/// `limit` for a ruleset with a points formula, and `"line":N` last when `line` is given. Bots
+/// and bulk scoring read only these; `snapshots/tests/outcome.rs` holds the line to the report's
+/// own fields on every corpus.
+pub fn write_outcome_line(out: &mut Vec<u8>, rs: &Ruleset, hand: &Hand, o: &Outcome, line: Option<usize>) {
+    let open = hand.melds.iter().any(|m| !m.is_concealed());
+    out.extend_from_slice(b"{\"fans\":");
+    list(out, &o.hits, |out, h| {
+        let f = &rs.fans[h.fan];
+        out.extend_from_slice(f.head.json());
+        out.extend_from_slice(b",\"points\":");
+        int(
+            out,
+            if open {
+                f.open_value.unwrap_or(f.value)
+            } else {
+                f.value
+            },
+        );
+        out.extend_from_slice(b",\"count\":");
+        uint(out, u64::from(h.count));
+        if let Some(ja) = &f.ja {
+            out.extend_from_slice(b",\"ja\":");
+            string(out, ja);
+        }
+        out.push(b'}');
+    });
+    out.extend_from_slice(b",\"total\":");
+    int(out, o.total);
+    out.extend_from_slice(b",\"valid\":");
+    boolean(out, o.valid);
+    out.extend_from_slice(b",\"payments\":");
+    payments(out, &o.payments);
+    if let Some(h) = o.han_fu {
+        out.extend_from_slice(b",\"han\":");
+        int(out, h.han);
+        // A line of words only has no reading, so no fu (as its report).
+        if !crate::outcome::is_words_only(hand) {
+            out.extend_from_slice(b",\"fu\":");
+            int(out, h.fu);
+        }
+        out.extend_from_slice(b",\"limit\":");
+        match o.limit_name(rs) {
             Some(name) => string(out, name),
             None => out.extend_from_slice(b"null"),
         }

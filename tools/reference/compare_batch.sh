@@ -11,7 +11,9 @@
 # medians over the rounds are compared (ratio = reference time / our time, so above 1 is faster
 # than the reference), for the wall time (what the issue's targets are about) and for the CPU
 # time (user + system, which other work on a shared machine disturbs far less). MJ_BIN times
-# another build of mj (e.g. an older one); a THREADS entry `-` runs it without --threads.
+# another build of mj (e.g. an older one); a THREADS entry `-` runs it without --threads, and an
+# entry ending in `b` (`1b`, `2b`) runs `mj score --brief` (fans, total and payments, without the
+# account of each fan: the output closest to the reference's) on that many threads.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 hands=${1:-200000}
@@ -29,10 +31,12 @@ tf=$(mktemp)
 trap 'rm -f "$file" "$tf"' EXIT
 target/release/examples/gen_hands --seed 1 --count "$hands" > "$file"
 
-# Our command line for thread count $1 (`-`: no --threads option).
+# Our command line for THREADS entry $1 (`-`: no --threads option; a trailing `b`: --brief).
 ours_args() {
+  local t=$1
   args=("$MJ_BIN" score --rules "$variant" --json --batch "$file")
-  [ "$1" = - ] || args+=(--threads "$1")
+  case $t in *b) args+=(--brief); t=${t%b} ;; esac
+  [ "$t" = - ] || args+=(--threads "$t")
 }
 ours() {
   ours_args "$1"
