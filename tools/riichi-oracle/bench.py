@@ -11,8 +11,8 @@ then scored for a few seconds) as the outcome (`mj_dsl::outcome::settle_hand`: f
 limit and every seat's payment, what riichienv's `HandEvaluator.calc` returns; the like-for-like
 comparison) and as the full report (`mj score`'s: the account of every fan and the check of the
 context words besides), and the CLI (`mj score --batch FILE --json` as one process: parsing and
-JSON printing included). The Python scorers are timed on their calls alone: `mahjong` on
-`estimate_hand_value` with its tiles, melds and config built beforehand, riichienv on
+JSON printing included; and the same with `--brief`, the line less its account). The Python
+scorers are timed on their calls alone: `mahjong` on `estimate_hand_value` with its tiles, melds and config built beforehand, riichienv on
 `HandEvaluator(hand, melds).calc(win, dora, ura, conditions)` with the lists, melds and conditions
 built beforehand (so its time includes building the evaluator from Python lists and the calls
 across the Python/Rust boundary; the line `riichienv (build only)` times that loop without
@@ -115,7 +115,7 @@ def main(argv):
         f.write("\n".join(lines) + "\n")
         path = f.name
     best = {"mj (outcome)": float("inf"), "mj (report)": float("inf"), "mj (CLI)": float("inf"),
-            "mahjong": float("inf"), "riichienv": float("inf"), "riichienv (build only)": float("inf")}
+            "mj (CLI brief)": float("inf"), "mahjong": float("inf"), "riichienv": float("inf"), "riichienv (build only)": float("inf")}
     try:
         for _ in range(a.rounds):
             for mode in ("outcome", "report") if a.score_file else ():
@@ -127,6 +127,10 @@ def main(argv):
             subprocess.run([a.mj, "score", "--rules", "riichi", "--batch", path, "--json"], stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, check=False)
             best["mj (CLI)"] = min(best["mj (CLI)"], time.perf_counter() - t)
+            t = time.perf_counter()
+            subprocess.run([a.mj, "score", "--rules", "riichi", "--batch", path, "--brief"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+            best["mj (CLI brief)"] = min(best["mj (CLI brief)"], time.perf_counter() - t)
             t = time.perf_counter()
             for tiles, win, melds, dora, ura, cfg, *_ in prepared:
                 HandCalculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora, config=cfg,
@@ -150,7 +154,7 @@ def main(argv):
     print(f"{n} riichi hands, best of {a.rounds} rounds:")
     for k, r in rate.items():
         print(f"  {k:22s} {r:12,.0f} hands/s  ({best[k]:.3f} s)")
-    for k in ("mj (outcome)", "mj (report)", "mj (CLI)"):
+    for k in ("mj (outcome)", "mj (report)", "mj (CLI)", "mj (CLI brief)"):
         if k in rate:
             print(f"  {k}: {rate[k] / rate['mahjong']:.1f}x mahjong" +
                   (f", {rate[k] / rate['riichienv']:.2f}x riichienv" if "riichienv" in rate else ""))
