@@ -280,10 +280,14 @@ pub struct ScoreRequest {
     /// Or the hand as data.
     #[serde(default)]
     tiles: Option<Tiles>,
+    /// Answer `mj score --brief`'s line (what the hand scores and pays, without the account).
+    #[serde(default)]
+    brief: bool,
 }
 
 /// `POST /api/score`: the `mj score --json` report of one hand, written (on the blocking
-/// thread) by the batch's own writer, [`mj_dsl::write_report_line`], without its line ending.
+/// thread) by the batch's own writer, [`mj_dsl::write_report_line`], without its line ending;
+/// with `"brief":true`, `mj score --brief`'s line ([`mj_dsl::write_outcome_line`]).
 pub async fn score(
     State(state): State<AppState>,
     raw: Result<Bytes, BytesRejection>,
@@ -298,10 +302,17 @@ pub async fn score(
             )),
         };
     let rs = req.ruleset.pending(&state)?;
+    let brief = req.brief;
     let report = compute(&state, move || {
-        let r: HandReport = score_text(&*rs.ruleset()?, &line).map_err(ApiError::unprocessable)?;
+        let rs = rs.ruleset()?;
         let mut out = Vec::with_capacity(1024);
-        mj_dsl::write_report_line(&mut out, &r, None);
+        if brief {
+            let (hand, o) = mj_dsl::outcome::settle_text(&rs, &line).map_err(ApiError::unprocessable)?;
+            mj_dsl::write_outcome_line(&mut out, &rs, &hand, &o, None);
+        } else {
+            let r: HandReport = score_text(&rs, &line).map_err(ApiError::unprocessable)?;
+            mj_dsl::write_report_line(&mut out, &r, None);
+        }
         out.pop();
         Ok(out)
     })

@@ -100,6 +100,42 @@ fn scores_a_hand_exactly_as_the_cli_prints_it() {
     }
 }
 
+/// `"brief":true` answers `mj score --brief`'s line: the report less its account.
+#[test]
+fn a_brief_score_is_the_report_less_its_account() {
+    let s = Server::start(Limits::default());
+    for (rules, hand) in [
+        ("mcr", MCR_HAND),
+        ("riichi", "234m234p234s567m55p riichi dora=1m ura=4p self"),
+        ("riichi", "[777p,1]234m234p234s55p"),
+    ] {
+        let (status, full) = s.post("/api/score", &json!({ "ruleset": rules, "hand": hand }));
+        let (b_status, brief) = s.post(
+            "/api/score",
+            &json!({ "ruleset": rules, "hand": hand, "brief": true }),
+        );
+        assert_eq!(b_status, status, "{rules} {hand}: {brief}");
+        if status != 200 {
+            assert_eq!(error_of(&brief), error_of(&full), "{rules} {hand}");
+            continue;
+        }
+        let mut want = full.clone();
+        let m = want.as_object_mut().expect("an object");
+        for key in ["hand", "reading", "removed", "reason", "warnings"] {
+            m.remove(key);
+        }
+        for f in m
+            .get_mut("fans")
+            .and_then(|f| f.as_array_mut())
+            .into_iter()
+            .flatten()
+        {
+            f.as_object_mut().expect("a fan").remove("why");
+        }
+        assert_eq!(brief, want, "{rules} {hand}");
+    }
+}
+
 #[test]
 fn structured_tiles_score_like_the_same_line() {
     let s = Server::start(Limits::default());
