@@ -429,11 +429,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         } => hand_command(
             &mut out,
             "give a hand to score, or --batch FILE",
-            if brief {
-                json::outcome_into
-            } else {
-                json::score_into
-            },
+            json::score_writer(brief),
             |rs, hand, out| json::score_line(rs, hand).map(|s| report::score(rs, &s, why, out)),
             &rules,
             hand,
@@ -451,7 +447,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         } => hand_command(
             &mut out,
             "give a hand to list the waits of, or --batch FILE",
-            json::waits_into,
+            mj_dsl::waits_text_line,
             |rs, hand, out| json::waits(rs, hand).map(|w| report::waits(rs, &w, out)),
             &rules,
             hand,

@@ -33,7 +33,10 @@ pub mod words;
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use load::{builtin_names, load, load_from_memory};
 pub use report::{score_text, waits_text, write_json_line, ErrorReport, HandReport, Payments, WaitsReport};
-pub use report_json::{write_outcome_line, write_report_line, write_waits_line};
+pub use report_json::{
+    outcome_text_line, score_text_line, waits_text_line, write_outcome_line, write_report_line,
+    write_waits_line,
+};
 pub use ruleset::Ruleset;
 pub use score::explain;
 pub use score::{score, FanHit, Score, ScoreError};

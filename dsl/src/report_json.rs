@@ -15,6 +15,52 @@ use crate::report::{FanLine, HandReport, Payments, WaitsReport};
 use crate::ruleset::Ruleset;
 use mj_core::Hand;
 
+/// Appends the JSON line of one line of notation as `mj score --json` prints it (each line of its
+/// `--batch` too, and the web API without the line ending): the report, or `{"error":…}`, with
+/// `"line":N` last when `line` is given. Returns whether the line failed.
+pub fn score_text_line(rs: &Ruleset, text: &str, line: Option<usize>, out: &mut Vec<u8>) -> bool {
+    result_line(crate::report::score_text(rs, text), line, out, |out, r| {
+        write_report_line(out, r, line)
+    })
+}
+
+/// [`score_text_line`] for `mj score --brief`: the outcome's line ([`write_outcome_line`]).
+pub fn outcome_text_line(rs: &Ruleset, text: &str, line: Option<usize>, out: &mut Vec<u8>) -> bool {
+    result_line(
+        crate::outcome::settle_text(rs, text),
+        line,
+        out,
+        |out, (hand, o)| write_outcome_line(out, rs, hand, o, line),
+    )
+}
+
+/// [`score_text_line`] for `mj waits --json`: the waits report's line ([`write_waits_line`]).
+pub fn waits_text_line(rs: &Ruleset, text: &str, line: Option<usize>, out: &mut Vec<u8>) -> bool {
+    result_line(crate::report::waits_text(rs, text), line, out, |out, r| {
+        write_waits_line(out, r, line)
+    })
+}
+
+/// A line's result through `write`, or its error as `{"error":…}` with the line number; whether
+/// it was an error.
+fn result_line<T>(
+    result: Result<T, String>,
+    line: Option<usize>,
+    out: &mut Vec<u8>,
+    write: impl FnOnce(&mut Vec<u8>, &T),
+) -> bool {
+    match result {
+        Ok(r) => {
+            write(out, &r);
+            false
+        }
+        Err(e) => {
+            crate::report::write_json_line(out, &crate::report::ErrorReport { error: &e, line });
+            true
+        }
+    }
+}
+
 /// Appends the report as one line of compact JSON to `out`, with `"line":N` last when `line` is
 /// given (a batch result's input line), exactly as `serde_json` writes the struct.
 pub fn write_report_line(out: &mut Vec<u8>, r: &HandReport, line: Option<usize>) {
