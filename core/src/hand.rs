@@ -99,6 +99,12 @@ impl Hand {
         &self.concealed[..n]
     }
 
+    /// Whether the hand shows an exposed meld (a concealed kong is not one): fans with an open
+    /// value count that.
+    pub fn is_open(&self) -> bool {
+        self.melds.iter().any(|m| !m.is_concealed())
+    }
+
     /// Number of bonus tiles held, whether written out or counted.
     pub fn flower_count(&self) -> u8 {
         self.context.flowers.saturating_add(self.bonus.len() as u8)

@@ -156,7 +156,7 @@ fn same_report(rs: &Ruleset, hand: &Hand, report: &HandReport) -> bool {
     let Ok((s, why)) = crate::score::explain_fans(rs, hand) else {
         return false;
     };
-    let open = is_open(hand);
+    let open = hand.is_open();
     let mut occurrences = why.fans.into_iter();
     s.total == report.total
         && s.hits.len() == report.fans.len()
@@ -263,11 +263,6 @@ fn limit_name(rs: &Ruleset, h: HanFu) -> Option<String> {
         .and_then(|i| rs.points.formula.as_ref().map(|f| f.limits[i].name.clone()))
 }
 
-/// Whether the hand shows an exposed meld (its fans then take their open values).
-fn is_open(hand: &Hand) -> bool {
-    hand.melds.iter().any(|m| !m.is_concealed())
-}
-
 /// The report's line of fan hit `h`, counted on `why`.
 fn fan_line(rs: &Ruleset, h: &crate::score::FanHit, open: bool, why: Vec<Occurrence>) -> FanLine {
     let f = &rs.fans[h.fan];
@@ -275,11 +270,7 @@ fn fan_line(rs: &Ruleset, h: &crate::score::FanHit, open: bool, why: Vec<Occurre
         id: f.id.clone(),
         zh: f.zh.clone(),
         en: f.en.clone(),
-        points: if open {
-            f.open_value.unwrap_or(f.value)
-        } else {
-            f.value
-        },
+        points: f.value_in(open),
         count: h.count,
         why,
         ja: f.ja.clone(),
@@ -289,7 +280,7 @@ fn fan_line(rs: &Ruleset, h: &crate::score::FanHit, open: bool, why: Vec<Occurre
 
 fn report(rs: &Ruleset, hand: &Hand, s: &Score, why: Explanation, payments: Payments) -> HandReport {
     let mut occurrences = why.fans.into_iter();
-    let open = is_open(hand);
+    let open = hand.is_open();
     let fans = s
         .hits
         .iter()

@@ -121,20 +121,13 @@ pub fn write_report_line(out: &mut Vec<u8>, r: &HandReport, line: Option<usize>)
 /// and bulk scoring read only these; `snapshots/tests/outcome.rs` holds the line to the report's
 /// own fields on every corpus.
 pub fn write_outcome_line(out: &mut Vec<u8>, rs: &Ruleset, hand: &Hand, o: &Outcome, line: Option<usize>) {
-    let open = hand.melds.iter().any(|m| !m.is_concealed());
+    let open = hand.is_open();
     out.extend_from_slice(b"{\"fans\":");
     list(out, &o.hits, |out, h| {
         let f = &rs.fans[h.fan];
         out.extend_from_slice(f.head.json());
         out.extend_from_slice(b",\"points\":");
-        int(
-            out,
-            if open {
-                f.open_value.unwrap_or(f.value)
-            } else {
-                f.value
-            },
-        );
+        int(out, f.value_in(open));
         out.extend_from_slice(b",\"count\":");
         uint(out, u64::from(h.count));
         if let Some(ja) = &f.ja {

@@ -154,16 +154,12 @@ impl Tally {
             hits: s.hits,
             total: s.total,
             valid: s.valid,
-            open: hand.melds.iter().any(|m| !m.is_concealed()),
+            open: hand.is_open(),
         })
     }
 
     fn points(&self, fan: &mj_dsl::ruleset::Fan) -> i64 {
-        if self.open {
-            fan.open_value.unwrap_or(fan.value)
-        } else {
-            fan.value
-        }
+        fan.value_in(self.open)
     }
 }
 

@@ -15,7 +15,7 @@ pub(super) fn fans(rs: &Ruleset, s: &mut String) {
         "## Yaku\n\n| # | 日本語 | romaji | 中文 | closed | open | definition |\n|---|---|---|---|---|---|---|"
     );
     for (i, f) in rs.fans.iter().enumerate() {
-        let open = match f.open_value.unwrap_or(f.value) {
+        let open = match f.value_in(true) {
             0 => "–".to_string(),
             v => v.to_string(),
         };

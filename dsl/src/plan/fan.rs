@@ -12,6 +12,17 @@ pub type Exclusion = (usize, Option<u32>);
 /// rather than making them anew.
 pub type Name = compact_str::CompactString;
 
+impl Fan {
+    /// The fan's value in a hand with an exposed meld (`open`) or without.
+    pub fn value_in(&self, open: bool) -> i64 {
+        if open {
+            self.open_value.unwrap_or(self.value)
+        } else {
+            self.value
+        }
+    }
+}
+
 /// A fan: a named scoring element with its condition.
 #[derive(Clone, Debug)]
 pub struct Fan {

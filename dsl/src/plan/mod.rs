@@ -143,7 +143,7 @@ impl Plan {
                 p.excluders.push((i, f.excludes.clone()));
             }
             p.values.push((f.value, f.bonus));
-            p.open_values.push(f.open_value.unwrap_or(f.value));
+            p.open_values.push(f.value_in(true));
             if let Some(w) = &f.when {
                 w.collect_vars(&mut p.vars);
             }
