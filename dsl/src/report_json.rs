@@ -91,15 +91,28 @@ pub fn write_report_line(out: &mut Vec<u8>, r: &HandReport, line: Option<usize>)
         out.extend_from_slice(b",\"warnings\":");
         list(out, &r.warnings, |out, s| string(out, s));
     }
-    if let Some(han) = r.han {
+    let limit = r.limit.as_ref().map(|l| l.as_deref());
+    points_and_line(out, r.han, r.fu, limit, line);
+}
+
+/// The end of a scored hand's line: `han`, `fu` and `limit` (a name or `null`) where given, then
+/// `"line":N` where given, and the closing brace and line ending.
+fn points_and_line(
+    out: &mut Vec<u8>,
+    han: Option<i64>,
+    fu: Option<i64>,
+    limit: Option<Option<&str>>,
+    line: Option<usize>,
+) {
+    if let Some(han) = han {
         out.extend_from_slice(b",\"han\":");
         int(out, han);
     }
-    if let Some(fu) = r.fu {
+    if let Some(fu) = fu {
         out.extend_from_slice(b",\"fu\":");
         int(out, fu);
     }
-    if let Some(limit) = &r.limit {
+    if let Some(limit) = limit {
         out.extend_from_slice(b",\"limit\":");
         match limit {
             Some(name) => string(out, name),
@@ -142,25 +155,13 @@ pub fn write_outcome_line(out: &mut Vec<u8>, rs: &Ruleset, hand: &Hand, o: &Outc
     boolean(out, o.valid);
     out.extend_from_slice(b",\"payments\":");
     payments(out, &o.payments);
-    if let Some(h) = o.han_fu {
-        out.extend_from_slice(b",\"han\":");
-        int(out, h.han);
-        // A line of words only has no reading, so no fu (as its report).
-        if !crate::outcome::is_words_only(hand) {
-            out.extend_from_slice(b",\"fu\":");
-            int(out, h.fu);
-        }
-        out.extend_from_slice(b",\"limit\":");
-        match o.limit_name(rs) {
-            Some(name) => string(out, name),
-            None => out.extend_from_slice(b"null"),
-        }
-    }
-    if let Some(line) = line {
-        out.extend_from_slice(b",\"line\":");
-        uint(out, line as u64);
-    }
-    out.extend_from_slice(b"}\n");
+    // A line of words only has no reading, so no fu (as its report).
+    let fu = o
+        .han_fu
+        .filter(|_| !crate::outcome::is_words_only(hand))
+        .map(|h| h.fu);
+    let limit = o.han_fu.map(|_| o.limit_name(rs));
+    points_and_line(out, o.han_fu.map(|h| h.han), fu, limit, line);
 }
 
 /// Appends the waits report as one line of compact JSON to `out`, with `"line":N` last when

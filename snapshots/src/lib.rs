@@ -41,6 +41,23 @@ pub fn corpus_path(ruleset: &str) -> PathBuf {
         .join(format!("{ruleset}.txt"))
 }
 
+/// The rulesets that have a corpus (`corpus/NAME.txt`), sorted.
+pub fn corpus_names() -> Vec<String> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()));
+    let mut names: Vec<String> = entries
+        .filter_map(|e| {
+            e.ok()?
+                .file_name()
+                .to_str()?
+                .strip_suffix(".txt")
+                .map(String::from)
+        })
+        .collect();
+    names.sort();
+    names
+}
+
 /// Reads a corpus: every hand must have a comment above it.
 pub fn parse_corpus(text: &str) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
