@@ -4,6 +4,8 @@
 
 use std::process::Command;
 
+mod common;
+
 fn mj(args: &[&str]) -> (Option<i32>, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_mj"))
         .args(args)
@@ -67,26 +69,11 @@ fn no_progress_line_when_stderr_is_not_a_terminal() {
 /// does not go with `--why`.
 #[test]
 fn brief_lines_are_the_report_lines_less_their_account() {
-    use std::io::Write;
-    use std::process::Stdio;
     let input = "[EEEE,1][WWWW,2]23466sCCC self fourth\nnot a hand\n\n[567m,3][789m,2][234m,3][234m,2]5m5m self seat=N round=W\n123m456m789m123p55s\n";
     let run = |args: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mj"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("mj runs");
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(input.as_bytes())
-            .expect("stdin written");
-        let out = child.wait_with_output().expect("mj finishes");
-        assert_eq!(out.status.code(), Some(1), "{args:?}: one line is not a hand");
-        String::from_utf8(out.stdout).expect("UTF-8")
+        let (code, out) = common::mj_stdin(args, input.as_bytes());
+        assert_eq!(code, 1, "{args:?}: one line is not a hand");
+        String::from_utf8(out).expect("UTF-8")
     };
     let full = run(&["score", "--rules", "mcr", "--batch", "-", "--threads", "1"]);
     for threads in ["1", "2"] {

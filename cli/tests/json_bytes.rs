@@ -12,13 +12,13 @@
 //! A deliberate change of the JSON (a new field) regenerates the fixtures with
 //! `MJ_UPDATE_FIXTURES=1 cargo test -p mj-cli --test json_bytes`; read the diff.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use mj_core::notation::print_hand;
 use mj_core::rng::Rng;
 use mj_testkit::sample::{winning_hand, SampleOptions};
+
+mod common;
 
 const CORPORA: [&str; 9] = [
     "mcr",
@@ -38,21 +38,7 @@ fn root() -> PathBuf {
 
 /// Runs `mj ARGS` with `input` on stdin; returns stdout.
 fn mj(args: &[&str], input: &[u8]) -> Vec<u8> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mj"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("mj runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("mj finishes");
-    feeder.join().expect("stdin written");
-    out.stdout
+    common::mj_stdin(args, input).1
 }
 
 #[test]
