@@ -104,26 +104,6 @@ fn outcome_agrees_with_the_report_on_sampled_riichi_hands() {
     }
 }
 
-/// The report's JSON line cut down to what `mj score --brief` prints: the fans without `why`,
-/// `total`, `valid`, `payments`, `han`, `fu`, `limit` (and an error as it is).
-fn brief_of(full: &serde_json::Value) -> serde_json::Value {
-    let mut v = full.clone();
-    if let Some(m) = v.as_object_mut() {
-        m.retain(|k, _| {
-            [
-                "fans", "total", "valid", "payments", "han", "fu", "limit", "error",
-            ]
-            .contains(&k.as_str())
-        });
-        if let Some(fans) = m.get_mut("fans").and_then(|f| f.as_array_mut()) {
-            for f in fans.iter_mut().filter_map(|f| f.as_object_mut()) {
-                f.remove("why");
-            }
-        }
-    }
-    v
-}
-
 #[test]
 fn brief_json_is_the_report_json_less_its_account_on_every_corpus() {
     for name in &corpus_names() {
@@ -154,7 +134,7 @@ fn brief_json_is_the_report_json_less_its_account_on_every_corpus() {
             }
             let brief: serde_json::Value = serde_json::from_slice(&brief).expect("brief JSON parses");
             let full: serde_json::Value = serde_json::from_slice(&full).expect("report JSON parses");
-            assert_eq!(brief, brief_of(&full), "{name}: {}", case.hand);
+            assert_eq!(brief, mj_testkit::brief::brief_of(&full), "{name}: {}", case.hand);
             lines += 1;
         }
         assert!(lines >= 20, "{name}: {lines} lines");
