@@ -185,7 +185,7 @@ fn a_player_holding_red_and_plain_fives_chooses_which_to_discard_and_the_record_
             .at(&t, &s)
             .with_red_wall(t.tiles(), &red);
         let first = r.events.iter().find_map(|x| match x {
-            RecordEvent::Discard { seat: 0, tile } => Some(tile.clone()),
+            RecordEvent::Discard { seat: 0, tile, .. } => Some(tile.clone()),
             _ => None,
         });
         assert_eq!(first.as_deref(), Some(written));

@@ -4,6 +4,7 @@
 //! (tiles conserved, red fives included, no kind or red copy seen more often than the set has);
 //! each hand's deltas sum to the record's payments and every `scores` is the running total.
 
+use mj_core::game::record::RecordEvent;
 use mj_interop::mjai::export::export_game;
 use mj_interop::tenhou::{self, import::import};
 use serde_json::Value;
@@ -215,4 +216,79 @@ fn the_records_of_the_tenhou_dev_logs_export_as_consistent_mjai() {
     assert!(games >= 18, "games exported: {games}");
     assert!(hands >= 140, "hands exported: {hands}");
     assert!(reds > 0, "red fives are named");
+}
+
+/// mjai's `tsumogiri` says which copy left the hand, and mjlog's tile ids tell it (the reader
+/// marks a discard whose id is the one just drawn). The record keeps what the log says
+/// (`from_hand`), so on every discard of a game the export says what the log says, including a
+/// discard from the hand of the kind just drawn (手出し), which the engine's events alone would
+/// give as thrown from the draw.
+#[test]
+fn tsumogiri_in_the_export_is_the_logs_on_every_discard() {
+    let t = mj_dsl::table::Table::new(mj_dsl::load("riichi").expect("riichi loads")).expect("table");
+    let mut files: Vec<_> = std::fs::read_dir(data())
+        .expect("the data folder")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mjlog"))
+        .collect();
+    files.sort();
+    let (mut games, mut discards, mut inferred_wrong) = (0, 0, 0);
+    for p in &files {
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        let log = tenhou::parse(&std::fs::read_to_string(p).unwrap()).unwrap();
+        if log.players != 4 {
+            continue;
+        }
+        let o = import(&t, &log, &name);
+        // Only games replayed to their end: their records hold every discard of the log.
+        if !o.ok {
+            continue;
+        }
+        // The records are of the hands with a result, in order; only the last hand of a log that
+        // was cut off has none.
+        let hands = log.hands();
+        assert!(o.records.len() + 1 >= hands.len(), "{name}: hands left out");
+        let want: Vec<bool> = hands[..o.records.len()]
+            .iter()
+            .flat_map(|h| h.iter())
+            .filter_map(|e| match e {
+                tenhou::Event::Discard { tsumogiri, .. } => Some(*tsumogiri),
+                _ => None,
+            })
+            .collect();
+        let tsumogiri = |records: &[mj_core::game::Record]| -> Vec<bool> {
+            let lines = export_game(&t, records).unwrap_or_else(|e| panic!("{name}: {e}"));
+            lines
+                .iter()
+                .filter(|l| l["type"] == "dahai")
+                .map(|l| l["tsumogiri"].as_bool().expect("tsumogiri"))
+                .collect()
+        };
+        assert_eq!(
+            tsumogiri(&o.records),
+            want,
+            "{name}: tsumogiri of the export against the log's"
+        );
+        // The same records without the log's word: the export infers from the tiles alone.
+        let mut plain = o.records.clone();
+        for e in plain.iter_mut().flat_map(|r| r.events.iter_mut()) {
+            if let RecordEvent::Discard { from_hand, .. } = e {
+                *from_hand = false;
+            }
+        }
+        inferred_wrong += tsumogiri(&plain)
+            .iter()
+            .zip(&want)
+            .filter(|(a, b)| a != b)
+            .count();
+        games += 1;
+        discards += want.len();
+    }
+    println!("{games} games, {discards} discards, {inferred_wrong} given wrong without the log's word");
+    assert!(games >= 18, "games compared: {games}");
+    // The case the record has to carry occurs in real games: without it this test proves little.
+    assert!(
+        inferred_wrong > 0,
+        "no discard from the hand of the kind just drawn"
+    );
 }

@@ -21,6 +21,10 @@ struct InProcess<'a> {
     seen: usize,
     /// Every request so far was a JSON array.
     arrays: Rc<Cell<bool>>,
+    /// A seat that says of every discard that it came from the hand (`tsumogiri: false`).
+    from_hand: Option<usize>,
+    /// Every event line the next seat after it was sent.
+    heard: Rc<std::cell::RefCell<Vec<serde_json::Value>>>,
 }
 
 impl<'a> InProcess<'a> {
@@ -32,6 +36,8 @@ impl<'a> InProcess<'a> {
             liar,
             seen: 0,
             arrays: Rc::new(Cell::new(true)),
+            from_hand: None,
+            heard: Rc::default(),
         }
     }
 }
@@ -44,6 +50,15 @@ impl Bots for InProcess<'_> {
         if !requests.iter().all(|r| r.starts_with('[')) {
             self.arrays.set(false);
         }
+        let from_hand = self.from_hand;
+        if let Some(s) = from_hand {
+            for l in requests[(s + 1) % SEATS].lines() {
+                match serde_json::from_str(l).expect("a request is JSON") {
+                    serde_json::Value::Array(v) => self.heard.borrow_mut().extend(v),
+                    v => self.heard.borrow_mut().push(v),
+                }
+            }
+        }
         self.bots
             .iter_mut()
             .enumerate()
@@ -51,6 +66,11 @@ impl Bots for InProcess<'_> {
                 let a = b.line(&requests[s]).map_err(|e| fault(s, e))?;
                 match liar {
                     Some((l, after, lie)) if l == s && seen > after => Ok(lie.to_string()),
+                    _ if from_hand == Some(s) && a["type"] == "dahai" => {
+                        let mut a = a.clone();
+                        a["tsumogiri"] = false.into();
+                        Ok(a.to_string())
+                    }
                     _ => Ok(a.to_string()),
                 }
             })
@@ -66,6 +86,17 @@ impl Bots for InProcess<'_> {
     fn names(&self) -> Vec<String> {
         (0..SEATS).map(|s| format!("mjai greedy {s}")).collect()
     }
+}
+
+/// A record's events with every discard's `from_hand` cleared.
+fn without_from_hand(r: &mj_core::game::Record) -> Vec<RecordEvent> {
+    let mut events = r.events.clone();
+    for e in &mut events {
+        if let RecordEvent::Discard { from_hand, .. } = e {
+            *from_hand = false;
+        }
+    }
+    events
 }
 
 fn riichi() -> Table {
@@ -85,7 +116,9 @@ fn greedy_mjai_bots_play_the_match_the_engine_plays() {
         let m = play_match(&t, &mut players, seed, None).expect("a match");
         assert_eq!(g.result.hands.len(), m.hands.len(), "seed {seed}");
         for (k, (a, b)) in g.result.hands.iter().zip(&m.hands).enumerate() {
-            assert_eq!(a.events, b.events, "seed {seed} hand {}", k + 1);
+            // The judge's record keeps which discards the bots said came from the hand, which
+            // the engine's does not know; otherwise the events are the same.
+            assert_eq!(without_from_hand(a), b.events, "seed {seed} hand {}", k + 1);
             assert!(replay(&t, a).is_ok(), "seed {seed} hand {}", k + 1);
         }
         assert_eq!(g.result.totals, m.totals, "seed {seed}");
@@ -172,4 +205,63 @@ fn with_arrays_every_event_is_sent_as_a_one_element_array() {
     let m = play_match(&t, &mut players, 1, None).expect("a match");
     assert_eq!(g.result.totals, m.totals);
     assert!(all_arrays.get(), "a request was not an array");
+}
+
+/// Which of two equal copies a bot threw is the bot's to say: a seat that says each discard came
+/// from the hand (手出し) plays the same match, the others are told `tsumogiri: false` for its every
+/// discard, and the record marks each `from_hand` (what the engine cannot tell), so the record's
+/// mjai export says what the bot said, and still replays.
+#[test]
+fn a_bot_saying_it_discarded_from_the_hand_is_believed_and_recorded() {
+    let t = riichi();
+    let mut bots = InProcess::new(&t, None);
+    bots.from_hand = Some(1);
+    let heard = bots.heard.clone();
+    let mut judge = Judge::new(&t, bots, None).expect("a judge");
+    let g = judge.game(1).expect("a game");
+    assert!(g.fault.is_none(), "{:?}", g.fault);
+    let mut players: Vec<Box<dyn Player>> = (0..4)
+        .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
+        .collect();
+    let m = play_match(&t, &mut players, 1, None).expect("a match");
+    assert_eq!(g.result.totals, m.totals, "the same match");
+    let of_seat_1: Vec<bool> = g
+        .result
+        .hands
+        .iter()
+        .flat_map(|r| &r.events)
+        .filter_map(|e| match e {
+            RecordEvent::Discard {
+                seat: 1, from_hand, ..
+            } => Some(*from_hand),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        !of_seat_1.is_empty() && of_seat_1.iter().all(|&f| f),
+        "{of_seat_1:?}"
+    );
+    for r in &g.result.hands {
+        assert!(replay(&t, r).is_ok());
+    }
+    let told = |lines: &[serde_json::Value], actor: u64| -> Vec<bool> {
+        lines
+            .iter()
+            .filter(|l| l["type"] == "dahai" && l["actor"] == actor)
+            .map(|l| l["tsumogiri"].as_bool().expect("tsumogiri"))
+            .collect()
+    };
+    let heard = heard.borrow();
+    assert!(!told(&heard, 1).is_empty() && !told(&heard, 1).contains(&true));
+    assert!(
+        told(&heard, 0).contains(&true),
+        "the other seats throw what they draw"
+    );
+    let exported = mj_interop::mjai::export::export_game(&t, &g.result.hands).expect("exports");
+    assert!(
+        !told(&exported, 1).contains(&true),
+        "the record's export says what the bot said"
+    );
+    assert!(told(&exported, 0).contains(&true));
+    println!("{} discards of seat 1 marked from the hand", of_seat_1.len());
 }

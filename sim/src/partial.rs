@@ -233,6 +233,7 @@ mod tests {
         RecordEvent::Discard {
             seat,
             tile: "1m".into(),
+            from_hand: false,
         }
     }
 

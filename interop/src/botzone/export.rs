@@ -85,7 +85,7 @@ pub fn export_record(t: &Table, r: &Record, id: &str) -> Result<String, String> 
             RecordEvent::Draw { seat, tile: x, .. } => {
                 let _ = writeln!(o, "Player {} Draw {}", bz(*seat), name(x)?);
             }
-            RecordEvent::Discard { seat, tile: x } => {
+            RecordEvent::Discard { seat, tile: x, .. } => {
                 let nm = name(x)?;
                 let _ = writeln!(o, "Player {} Play {nm}", bz(*seat));
                 last_offered = Some(nm);

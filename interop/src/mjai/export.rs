@@ -330,10 +330,10 @@ impl<'a> Writer<'a> {
                 self.drawn[*seat] = Some(pai.clone());
                 self.out.push(json!({"type": "tsumo", "actor": seat, "pai": pai}));
             }
-            RecordEvent::Discard { seat, tile } => {
+            RecordEvent::Discard { seat, tile, from_hand } => {
                 let t = self.tile(tile)?;
                 let pai = self.name(t, Self::red_out(before, after, *seat, t) > 0)?;
-                let tsumogiri = self.drawn[*seat].take().is_some_and(|d| d == pai);
+                let tsumogiri = self.drawn[*seat].take().is_some_and(|d| d == pai) && !from_hand;
                 self.offered = Some(pai.clone());
                 self.out
                     .push(json!({"type": "dahai", "actor": seat, "pai": pai, "tsumogiri": tsumogiri}));

@@ -144,6 +144,9 @@ struct Play<'h> {
     unsent: Vec<Value>,
     /// The player (by starting seat) at each seat.
     occupant: Vec<usize>,
+    /// Each discard so far: the seat, and whether its `dahai` said `tsumogiri` (the engine
+    /// cannot tell equal copies apart; the record keeps what the bot said).
+    discards: Vec<(usize, bool)>,
 }
 
 /// A table of four mjai bots under one ruleset.
@@ -236,10 +239,12 @@ impl<'a, B: Bots> Judge<'a, B> {
             lines,
             unsent: opening.into_iter().collect(),
             occupant: h.occupant.to_vec(),
+            discards: Vec::new(),
         };
         let stop = self.run(&mut play).err();
-        let record =
+        let mut record =
             Record::new(rules, h.seed, h.dealer, h.round, seated, None, &play.events).at(rules, &play.st);
+        record.mark_from_hand(play.discards.iter().copied());
         match stop {
             None => {
                 let (closing, _) = play.lines.finish();
@@ -350,7 +355,17 @@ impl<'a, B: Bots> Judge<'a, B> {
         let player = play.occupant[seat];
         let (after, events) = apply(self.rules, &play.st, seat, action)
             .map_err(|e| fault(player, format!("{answer}: illegal ({})", e.message(set))))?;
-        let recorded: Vec<RecordEvent> = events.iter().map(|e| RecordEvent::from_event(set, e)).collect();
+        let mut recorded: Vec<RecordEvent> = events.iter().map(|e| RecordEvent::from_event(set, e)).collect();
+        for e in &mut recorded {
+            if let RecordEvent::Discard { from_hand, .. } = e {
+                // A bot that leaves `tsumogiri` out is taken to have thrown the tile it drew.
+                let threw = answer["tsumogiri"].as_bool().unwrap_or(true);
+                play.discards.push((seat, threw));
+                // The others are told what the bot said (the lines are written from these events),
+                // and the record keeps it (`Record::mark_from_hand`).
+                *from_hand = !threw;
+            }
+        }
         play.lines
             .step(&recorded, &play.st, &after)
             .map_err(Stop::Judge)?;

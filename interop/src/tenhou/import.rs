@@ -69,6 +69,14 @@ impl Outcome {
     }
 }
 
+/// Each discard of a hand's log: the seat, and whether it threw the tile just drawn.
+fn discards(hand: &[Event]) -> impl Iterator<Item = (usize, bool)> + '_ {
+    hand.iter().filter_map(|e| match e {
+        Event::Discard { who, tsumogiri, .. } => Some((usize::from(*who), *tsumogiri)),
+        _ => None,
+    })
+}
+
 /// The hand's recorded net changes: the `sc=` changes of its results (both wins of a double ron)
 /// less the 1,000 each declarer put on the table in it; `None` when the log stops before a
 /// result.
@@ -210,6 +218,7 @@ pub fn import(t: &Table, log: &Log, file: &str) -> Outcome {
         )
         .at(t, &p.state)
         .with_red_wall(t.tiles(), &p.red);
+        record.mark_from_hand(discards(hand));
         let ours = record.net();
         if let Some(m) = p.red_choice.clone() {
             diverge(&mut out, k + 1, m);

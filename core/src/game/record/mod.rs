@@ -90,6 +90,12 @@ pub enum RecordEvent {
     Discard {
         seat: usize,
         tile: String,
+        /// The discard was not the tile just drawn but one from the hand (手出し), as the record's
+        /// source said (a platform's log, a bot's answer). The engine holds equal copies as one
+        /// tile, so its own records leave it false, and a discard of the kind just drawn is then
+        /// taken as the drawn tile (ツモ切り). Replay does not compare it.
+        #[serde(default, skip_serializing_if = "is_false")]
+        from_hand: bool,
     },
     Chi {
         seat: usize,
@@ -212,6 +218,7 @@ impl RecordEvent {
             Event::Discard { seat, tile, red } => RecordEvent::Discard {
                 seat: *seat,
                 tile: if *red { set.red_notation(*tile) } else { n(*tile) },
+                from_hand: false,
             },
             Event::Chi {
                 seat,
@@ -409,6 +416,23 @@ impl Record {
         out
     }
 
+    /// Marks the discards a source says were not the tile just drawn but one from the hand
+    /// (手出し): what the engine's events do not carry (equal copies are one tile to it), and what
+    /// mjai's `tsumogiri` and a Tenhou log's tile ids say. `threw_drawn` gives, for each discard
+    /// of the record in order, the seat and whether the source says it threw the tile just drawn;
+    /// at the first that does not pair up with the record's, marking stops.
+    pub fn mark_from_hand(&mut self, threw_drawn: impl IntoIterator<Item = (usize, bool)>) {
+        let mut said = threw_drawn.into_iter();
+        for e in &mut self.events {
+            if let RecordEvent::Discard { seat, from_hand, .. } = e {
+                let Some((_, threw)) = said.next().filter(|(who, _)| who == seat) else {
+                    return;
+                };
+                *from_hand = !threw;
+            }
+        }
+    }
+
     /// Seats that won the hand (empty for an exhaustive draw).
     pub fn winners(&self) -> Vec<usize> {
         self.events
@@ -490,7 +514,7 @@ impl Record {
                 RecordEvent::Flower { seat, tile } => {
                     writeln!(out, "{} sets aside {}", wind(*seat), glyph(tile))
                 }
-                RecordEvent::Discard { seat, tile } => {
+                RecordEvent::Discard { seat, tile, .. } => {
                     writeln!(out, "{} discards {}", wind(*seat), glyph(tile))
                 }
                 RecordEvent::Chi { seat, from, chow, .. } => {

@@ -151,7 +151,7 @@ pub(super) fn compare(
     for e in produced {
         let mine = RecordEvent::from_event(set, e);
         match recorded.get(*pos) {
-            Some(r) if *r == mine => *pos += 1,
+            Some(r) if *r == mine || same_discard(r, &mine) => *pos += 1,
             Some(RecordEvent::Payment { seat, reason, .. })
                 if fix
                     && matches!(&mine, RecordEvent::Payment { seat: s, reason: r, .. } if s == seat && r == reason) =>
@@ -165,6 +165,18 @@ pub(super) fn compare(
     Ok(())
 }
 
+/// Whether two events are the same discard, whichever copy each says left the hand: the engine
+/// holds equal copies as one tile, so a record's `from_hand` is the record's to say (a platform's
+/// log told it) and never a divergence.
+fn same_discard(recorded: &RecordEvent, mine: &RecordEvent) -> bool {
+    match (recorded, mine) {
+        (RecordEvent::Discard { seat, tile, .. }, RecordEvent::Discard { seat: s, tile: t, .. }) => {
+            seat == s && tile == t
+        }
+        _ => false,
+    }
+}
+
 /// The action `seat` must have taken for the record to continue as it does.
 pub(super) fn derive_action(
     set: &TileSet,
@@ -176,7 +188,7 @@ pub(super) fn derive_action(
     let next = events.get(pos);
     match &st.phase {
         Phase::Turn(_) => match next? {
-            RecordEvent::Discard { seat: s, tile } if *s == seat => {
+            RecordEvent::Discard { seat: s, tile, .. } if *s == seat => {
                 // A red copy (`0m`) given away while plain ones were held was the player's choice.
                 let t = tile_of(set, tile)?;
                 let held = &st.seats[seat];
@@ -192,7 +204,7 @@ pub(super) fn derive_action(
             RecordEvent::Flower { seat: s, tile } if *s == seat => Some(Action::Bonus(tile_of(set, tile)?)),
             RecordEvent::Ready { seat: s, hidden, .. } if *s == seat => {
                 let discard = match events.get(pos + 1)? {
-                    RecordEvent::Discard { seat: d, tile } if *d == seat => tile_of(set, tile)?,
+                    RecordEvent::Discard { seat: d, tile, .. } if *d == seat => tile_of(set, tile)?,
                     _ => return None,
                 };
                 let mut mask = 0u64;
