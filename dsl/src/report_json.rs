@@ -281,9 +281,15 @@ fn payments(out: &mut Vec<u8>, p: &Payments) {
         if k > 0 {
             out.push(b',');
         }
-        let mut key = [0u8; 4];
-        string(out, wind.encode_utf8(&mut key));
-        out.push(b':');
+        // A seat is a wind letter: quoted as it is, without the general string's checks.
+        match u8::try_from(wind) {
+            Ok(b) if b.is_ascii_alphabetic() => out.extend_from_slice(&[b'"', b, b'"', b':']),
+            _ => {
+                let mut key = [0u8; 4];
+                string(out, wind.encode_utf8(&mut key));
+                out.push(b':');
+            }
+        }
         int(out, amount);
     }
     out.push(b'}');

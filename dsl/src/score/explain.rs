@@ -511,7 +511,11 @@ fn removed(rs: &Ruleset, f: &Facts, hits: &[FanHit], trace: &Trace) -> Vec<Remov
     // walk over the picks of each kind for all of its fans the gates admit (with their whole
     // condition true).
     let picks = |once: &crate::plan::OnceFans, kind: GroupKind| {
-        let live = if once.is_empty() { 0 } else { once.live(f) };
+        let live = match trace.once_live[usize::from(kind == GroupKind::Pungs)] {
+            Some(live) => live,
+            None if once.is_empty() => 0,
+            None => once.live(f),
+        };
         if live == 0 {
             return (0, [0; crate::plan::once::MAX_ONCE_FANS]);
         }

@@ -103,6 +103,12 @@ pub(crate) struct Trace {
     pub dropped: Vec<(usize, Dropped)>,
     /// (fan, set positions among the reading's sets of the fan's kind, sorted by first tile).
     pub once_sets: Vec<(usize, GroupKind, Vec<usize>)>,
+    /// The "once" fans of chows, then of pungs, the reading may score ([`OnceFans::live`]),
+    /// where the judge worked them out: the explanation counts their patterns without doing so
+    /// again.
+    ///
+    /// [`OnceFans::live`]: crate::plan::OnceFans::live
+    pub once_live: [Option<u64>; 2],
 }
 
 /// The rules [`concealed_only_and_limits`] applies after the exclusions.
@@ -213,6 +219,9 @@ pub(super) fn judge_facts(
             continue;
         }
         let live = once.live(facts);
+        if let Some(t) = trace.as_deref_mut() {
+            t.once_live[usize::from(kind == GroupKind::Pungs)] = Some(live);
+        }
         if live != 0 {
             match trace.as_deref_mut() {
                 None => once.account(live, &tiles[..nt], facts, |fan, _| row.add(fan, 1)),
