@@ -9,11 +9,8 @@ use mj_interop::mjai::export::export_game;
 use mj_interop::tenhou::{self, import::import};
 use serde_json::Value;
 use std::collections::HashMap;
-use std::path::PathBuf;
 
-fn data() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/tenhou")
-}
+mod common;
 
 fn names(v: &Value) -> Vec<String> {
     v.as_array()
@@ -167,17 +164,9 @@ fn check_game(file: &str, lines: &[Value], nets: &[Vec<i64>]) -> usize {
 
 #[test]
 fn the_records_of_the_tenhou_dev_logs_export_as_consistent_mjai() {
-    let t = mj_dsl::table::Table::new(mj_dsl::load("riichi").expect("riichi loads")).expect("table");
-    let mut files: Vec<_> = std::fs::read_dir(data())
-        .expect("the data folder")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "mjlog"))
-        .collect();
-    files.sort();
+    let t = common::riichi();
     let (mut games, mut hands, mut lines_total, mut reds) = (0, 0, 0, 0);
-    for p in &files {
-        let name = p.file_name().unwrap().to_string_lossy().to_string();
-        let log = tenhou::parse(&std::fs::read_to_string(p).unwrap()).unwrap();
+    for (name, log) in common::logs() {
         if log.players != 4 {
             continue;
         }
@@ -225,17 +214,9 @@ fn the_records_of_the_tenhou_dev_logs_export_as_consistent_mjai() {
 /// give as thrown from the draw.
 #[test]
 fn tsumogiri_in_the_export_is_the_logs_on_every_discard() {
-    let t = mj_dsl::table::Table::new(mj_dsl::load("riichi").expect("riichi loads")).expect("table");
-    let mut files: Vec<_> = std::fs::read_dir(data())
-        .expect("the data folder")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "mjlog"))
-        .collect();
-    files.sort();
+    let t = common::riichi();
     let (mut games, mut discards, mut inferred_wrong) = (0, 0, 0);
-    for p in &files {
-        let name = p.file_name().unwrap().to_string_lossy().to_string();
-        let log = tenhou::parse(&std::fs::read_to_string(p).unwrap()).unwrap();
+    for (name, log) in common::logs() {
         if log.players != 4 {
             continue;
         }

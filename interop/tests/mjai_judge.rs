@@ -99,6 +99,14 @@ fn without_from_hand(r: &mj_core::game::Record) -> Vec<RecordEvent> {
     events
 }
 
+/// The match the engine's own greedy bots play from `seed`: what greedy mjai bots must match.
+fn engine_match(t: &Table, seed: u64) -> mj_core::game::MatchResult {
+    let mut players: Vec<Box<dyn Player>> = (0..4)
+        .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
+        .collect();
+    play_match(t, &mut players, seed, None).expect("a match")
+}
+
 fn riichi() -> Table {
     Table::new(mj_dsl::load("riichi").expect("loads")).expect("a table")
 }
@@ -110,10 +118,7 @@ fn greedy_mjai_bots_play_the_match_the_engine_plays() {
     for seed in [1u64, 5] {
         let g = judge.game(seed).expect("a game");
         assert!(g.fault.is_none(), "seed {seed}: {:?}", g.fault);
-        let mut players: Vec<Box<dyn Player>> = (0..4)
-            .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
-            .collect();
-        let m = play_match(&t, &mut players, seed, None).expect("a match");
+        let m = engine_match(&t, seed);
         assert_eq!(g.result.hands.len(), m.hands.len(), "seed {seed}");
         for (k, (a, b)) in g.result.hands.iter().zip(&m.hands).enumerate() {
             // The judge's record keeps which discards the bots said came from the hand, which
@@ -199,10 +204,7 @@ fn with_arrays_every_event_is_sent_as_a_one_element_array() {
     let mut judge = Judge::new(&t, bots, None).expect("a judge").arrays(true);
     let g = judge.game(1).expect("a game");
     assert!(g.fault.is_none(), "{:?}", g.fault);
-    let mut players: Vec<Box<dyn Player>> = (0..4)
-        .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
-        .collect();
-    let m = play_match(&t, &mut players, 1, None).expect("a match");
+    let m = engine_match(&t, 1);
     assert_eq!(g.result.totals, m.totals);
     assert!(all_arrays.get(), "a request was not an array");
 }
@@ -220,10 +222,7 @@ fn a_bot_saying_it_discarded_from_the_hand_is_believed_and_recorded() {
     let mut judge = Judge::new(&t, bots, None).expect("a judge");
     let g = judge.game(1).expect("a game");
     assert!(g.fault.is_none(), "{:?}", g.fault);
-    let mut players: Vec<Box<dyn Player>> = (0..4)
-        .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
-        .collect();
-    let m = play_match(&t, &mut players, 1, None).expect("a match");
+    let m = engine_match(&t, 1);
     assert_eq!(g.result.totals, m.totals, "the same match");
     let of_seat_1: Vec<bool> = g
         .result

@@ -2,29 +2,9 @@
 //! every recorded win scored with our riichi ruleset against Tenhou's own result.
 
 use mj_interop::tenhou::{self, scoring, Event, Log, MeldKind};
-use std::path::PathBuf;
 
-fn data() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/tenhou")
-}
-
-fn logs() -> Vec<(String, Log)> {
-    let mut files: Vec<_> = std::fs::read_dir(data())
-        .expect("the data folder")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "mjlog"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|p| {
-            let text = std::fs::read_to_string(&p).expect("readable");
-            let name = p.file_name().unwrap().to_string_lossy().to_string();
-            let log = tenhou::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-            (name, log)
-        })
-        .collect()
-}
+mod common;
+use common::{data, logs};
 
 /// The figures of the data's README: 20 logs, 160 hands, 152 with a result, 128 wins (63
 /// tsumo), 25 draws, 1 double ron.

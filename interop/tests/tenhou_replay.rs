@@ -5,26 +5,15 @@
 //! hand): each hand that disagrees is listed with its first divergence, and the count can only be
 //! raised by engine work (see /work/notes/mechanisms.md), never by editing expected values.
 
-use mj_interop::tenhou::{self, import::import};
-use std::path::PathBuf;
+use mj_interop::tenhou::import::import;
 
-fn data() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/tenhou")
-}
+mod common;
 
 #[test]
 fn every_dev_log_replays_in_the_engine_and_its_hands_are_compared_with_sc() {
-    let t = mj_dsl::table::Table::new(mj_dsl::load("riichi").expect("riichi loads")).expect("table");
-    let mut files: Vec<_> = std::fs::read_dir(data())
-        .expect("the data folder")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "mjlog"))
-        .collect();
-    files.sort();
+    let t = common::riichi();
     let (mut logs_ok, mut hands, mut agree, mut played) = (0, 0, 0, 0);
-    for p in &files {
-        let name = p.file_name().unwrap().to_string_lossy().to_string();
-        let log = tenhou::parse(&std::fs::read_to_string(p).unwrap()).unwrap();
+    for (name, log) in common::logs() {
         let o = import(&t, &log, &name);
         hands += o.hands;
         agree += o.agreeing_hands();
