@@ -25,7 +25,8 @@ fn ruleset(name: &str) -> &'static mj_dsl::Ruleset {
 }
 
 /// The ruleset an input names and the hand text after it. Inputs without the `@` line are mcr,
-/// so the seeds written before rulesets could be named keep their meaning.
+/// so the seeds written before rulesets could be named keep their meaning; a name not in
+/// [`RULESETS`] (the fuzzer mutates names too) is mcr as well, so every input still scores.
 fn split(text: &str) -> (&'static mj_dsl::Ruleset, &str) {
     match text.strip_prefix('@').and_then(|rest| rest.split_once('\n')) {
         Some((name, hand)) => (ruleset(name.trim()), hand),
