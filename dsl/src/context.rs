@@ -9,7 +9,7 @@ use mj_core::game::rules::WinFact;
 use std::ops::Range;
 
 /// The facts a `[[context]]` entry may name, with what each means, for errors and `mj doc`.
-pub const FACTS: [(&str, &str); 20] = [
+pub const FACTS: [(&str, &str); 21] = [
     (
         "after_kong_discard",
         "won on the discard a player made right after its own kong (杠上炮)",
@@ -82,6 +82,10 @@ pub const FACTS: [(&str, &str); 20] = [
     (
         "void_suit",
         "the winner's declared void suit by its letter, [play] declare_void = true (value = \"text\": void=s)",
+    ),
+    (
+        "declared_others",
+        "the seat winds of the other players who have declared ready, in wind order (value = \"text\": ready_payers=SW); set only when some have",
     ),
     (
         "discarder",
@@ -164,6 +168,7 @@ pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
         ("discarder", None) => WinFact::Discarder,
         ("void_suit", None) => return valued(raw, fact, WinFact::VoidSuit, "text"),
         ("set_aside", None) => WinFact::SetAside,
+        ("declared_others", None) => return valued(raw, fact, WinFact::DeclaredOthers, "text"),
         (other, None) => {
             return Err(WordError {
                 span: fact.span(),

@@ -659,6 +659,14 @@ mod tests {
         let rs = mcr();
         let hand = "[WWWW,1][444s]45m678pFF6m seat=S round=W flowers=2";
         for bad in ["from=Sr", "from=0", "from=4", "from=7", "from=-1", "from=1.5"] {
+        // Not a whole number: the notation refuses it at its column.
+        for bad in ["from=Sr", "from=-1", "from=1.5"] {
+            let err = score_text(&rs, &format!("{hand} {bad}")).expect_err(bad);
+            assert!(
+                err.contains("column") && err.contains("whole number"),
+                "{bad}: {err}"
+            );
+        }
             let err = score_text(&rs, &format!("{hand} {bad}")).expect_err(bad);
             assert!(
                 err.contains("names no seat") && err.contains("from=3"),

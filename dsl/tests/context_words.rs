@@ -22,7 +22,8 @@ fn every_word_of_every_builtin_ruleset_is_set_in_play_or_score_only() {
             rs.unset_words()
         );
     }
-    // jingji's words that fans test are engine facts; the payment words are score-only.
+    // jingji's words that fans test are engine facts, and so is the discarder (so that `mj score`
+    // of a recorded win pays as play did); the table's chips and 倍打 are score-only.
     let rs = mj_dsl::load("jingji").expect("loads");
     let source = |w: &str| {
         let i = rs
@@ -41,7 +42,8 @@ fn every_word_of_every_builtin_ruleset_is_set_in_play_or_score_only() {
         source("last_turn"),
         WordSource::Fact(WinFact::WallEnd { tiles: 4 })
     );
-    for w in ["from", "stacks", "double"] {
+    assert_eq!(source("from"), WordSource::Fact(WinFact::Discarder));
+    for w in ["stacks", "double"] {
         assert_eq!(source(w), WordSource::ScoreOnly, "{w}");
     }
 }

@@ -49,6 +49,8 @@ pub(super) struct WinHow {
     pub void: Option<String>,
     /// Tiles the winner has set aside under [`TableRules::set_aside`].
     pub set_aside: u32,
+    /// The seat winds of the other players who have declared ready, in wind order (`SW`).
+    pub declared_others: Option<String>,
 }
 
 impl WinHow {
@@ -79,6 +81,7 @@ impl WinHow {
             WinFact::Discarder => self.discarder.is_some(),
             WinFact::VoidSuit => self.void.is_some(),
             WinFact::SetAside => self.set_aside > 0,
+            WinFact::DeclaredOthers => self.declared_others.is_some(),
         }
     }
 
@@ -95,6 +98,7 @@ impl WinHow {
             WinFact::Discarder => self.discarder.map(|k| k.to_string()),
             WinFact::VoidSuit => self.void.clone(),
             WinFact::SetAside => Some(self.set_aside.to_string()),
+            WinFact::DeclaredOthers => self.declared_others.clone(),
             _ => None,
         }
     }
@@ -136,12 +140,8 @@ impl WinHow {
             .map(|suit| suit.letter.to_string());
         self.counters = st.counters;
         self.deposits = st.deposits_on_table();
-        let mut left: Vec<Wind> = (0..st.players())
-            .filter(|&x| !st.is_in(x))
-            .map(|x| st.seats[x].wind)
-            .collect();
-        left.sort_by_key(|w| w.index());
-        self.left = (!left.is_empty()).then(|| left.iter().map(|w| w.letter()).collect());
+        self.left = seat_winds(st, |x| !st.is_in(x));
+        self.declared_others = seat_winds(st, |x| x != seat && st.seats[x].declared.is_some());
         self
     }
 
@@ -157,6 +157,16 @@ impl WinHow {
         out.dedup();
         out
     }
+}
+
+/// The seat winds of the seats `pick` chooses, in wind order (`SW`); `None` when there are none.
+fn seat_winds(st: &State, pick: impl Fn(usize) -> bool) -> Option<String> {
+    let mut winds: Vec<Wind> = (0..st.players())
+        .filter(|&x| pick(x))
+        .map(|x| st.seats[x].wind)
+        .collect();
+    winds.sort_by_key(|w| w.index());
+    (!winds.is_empty()).then(|| winds.iter().map(|w| w.letter()).collect())
 }
 
 /// Whether `tile`, won by `winner`, is the last copy in the sense of the table's

@@ -453,6 +453,10 @@ pub enum WinFact {
     /// A number: the tiles the winner has set aside under [`TableRules::set_aside`] (nuki-dora
     /// Norths); set only when there are some.
     SetAside,
+    /// Seats: the seat winds of the other players who have declared ready (亮倒, 立直), in wind
+    /// order (`ready_payers=SW`); set only when some have. A settlement doubling payments from a
+    /// declared payer reads it, so `mj score` of a recorded win pays as play did.
+    DeclaredOthers,
 }
 
 impl WinFact {
@@ -479,6 +483,7 @@ impl WinFact {
             WinFact::Discarder => "discarder",
             WinFact::SetAside => "set_aside",
             WinFact::VoidSuit => "void_suit",
+            WinFact::DeclaredOthers => "declared_others",
         }
     }
 

@@ -1,0 +1,95 @@
+//! A played win's line, as the record writes it, is a line of notation that `mj score` scores to
+//! what play paid: every word play knows and the payments read (who discarded, who had declared
+//! ready, the dealer and the streak) is on the line, so a club re-scoring a recorded hand, or a
+//! tool reading records, gets the table's money and not the default seat's. Checked over seeded
+//! hands of every ruleset whose win payments come from the winning line alone (jingji's chip
+//! stacks and 追牌 run are the table's, written by hand with `stacks=`/`double`; sichuan's later
+//! winners and kong money are checked by its own engine tests).
+
+use mj_core::game::play::play_hand;
+use mj_core::game::record::RecordEvent;
+use mj_core::game::{replay, GreedyBot, Player, RandomBot, Rules};
+use mj_core::Wind;
+use mj_dsl::table::Table;
+
+fn players(i: u64, n: usize) -> Vec<Box<dyn Player>> {
+    (0..n as u64)
+        .map(|s| -> Box<dyn Player> {
+            if (i + s).is_multiple_of(3) {
+                Box::new(RandomBot::new(i * 7 + s))
+            } else {
+                Box::new(GreedyBot::new())
+            }
+        })
+        .collect()
+}
+
+/// Plays `hands` seeded hands of `name`; for each hand with one win, scores its line and
+/// compares the payments seat by seat. Returns (wins compared, discard wins among them).
+fn check(name: &str, hands: u64) -> (usize, usize) {
+    let t = Table::new(mj_dsl::load(name).expect("loads")).expect("table");
+    let rs = &t.ruleset;
+    let n = t.table().player_count();
+    let (mut compared, mut discards) = (0, 0);
+    for i in 0..hands {
+        let dealer = (i % n as u64) as usize;
+        let round = Wind::from_index((i / 4 % 4) as u8).expect("wind");
+        let mut ps = players(i, n);
+        let r = play_hand(&t, &mut ps, i, dealer, round).unwrap_or_else(|e| panic!("{name} {i}: {e}"));
+        let wins: Vec<_> = r
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                RecordEvent::Win { hand, self_drawn, .. } => Some((hand.clone(), *self_drawn)),
+                _ => None,
+            })
+            .collect();
+        let [(line, self_drawn)] = &wins[..] else {
+            continue;
+        };
+        let mut paid = vec![0i64; n];
+        for e in &r.events {
+            if let RecordEvent::Payment {
+                seat,
+                amount,
+                reason: None,
+            } = e
+            {
+                paid[*seat] += amount;
+            }
+        }
+        let end = replay(&t, &r).unwrap_or_else(|d| panic!("{name} {i}: {d}"));
+        let scored = mj_dsl::score_text(rs, line).unwrap_or_else(|e| panic!("{name} {i}: {line}: {e}"));
+        for (s, &amount) in paid.iter().enumerate() {
+            let wind = end.seats[s].wind.letter().to_string();
+            assert_eq!(
+                scored.payments.get(&wind).unwrap_or(0),
+                amount,
+                "{name} hand {i}: `{line}` pays seat {s} ({wind}) otherwise than play did"
+            );
+        }
+        compared += 1;
+        discards += usize::from(!self_drawn);
+    }
+    (compared, discards)
+}
+
+#[test]
+fn a_recorded_win_line_pays_what_play_paid() {
+    for (name, hands) in [
+        ("mcr", 60),
+        ("shiwan", 60),
+        ("hongkong", 80),
+        ("taiwan", 60),
+        ("kawuxing", 60),
+        ("riichi", 60),
+        ("riichi-sanma", 60),
+    ] {
+        let (compared, discards) = check(name, hands);
+        // Enough wins on a discard, off every seat, for a line without `from=` to be caught.
+        assert!(
+            compared >= 20 && discards >= 8,
+            "{name}: {compared} wins, {discards} on a discard"
+        );
+    }
+}
