@@ -59,14 +59,13 @@ pub(crate) fn line(text: &str) -> &str {
 /// messages [`crate::report::score_hand`] gives for the same line.
 pub fn settle_hand(rs: &Ruleset, hand: &Hand) -> Result<Outcome, String> {
     if is_words_only(hand) {
-        let (fan, han_fu, payments) = alone(rs, hand)?;
-        let f = &rs.fans[fan];
+        let a = alone(rs, hand)?;
         return Ok(Outcome {
-            hits: vec![FanHit { fan, count: 1 }],
-            total: f.value,
+            hits: a.hits,
+            total: a.total,
             valid: true,
-            han_fu,
-            payments,
+            han_fu: a.han_fu,
+            payments: a.payments,
         });
     }
     check_line(rs, hand)?;
@@ -166,10 +165,19 @@ pub(crate) fn paid(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<Payments, Str
     written_payments(rs, hand, s).map(|p| Payments::from_seats(&p[..players]))
 }
 
+/// A line scored without tiles: its fans in table order, their combined value, han and basic
+/// points under a points formula, and the payments.
+pub(crate) struct Alone {
+    pub hits: Vec<FanHit>,
+    pub total: i64,
+    pub han_fu: Option<HanFu>,
+    pub payments: Payments,
+}
+
 /// A line of words only (a context word with `alone`, e.g. `nagashi seat=S`): the word's fan
-/// (its index), its han and basic points under a points formula, and its payments, as a
-/// self-drawn win of `seat=` without the deposits on the table.
-pub(crate) fn alone(rs: &Ruleset, hand: &Hand) -> Result<(usize, Option<HanFu>, Payments), String> {
+/// alone, paid as a self-drawn win of `seat=` without the deposits on the table; or a line of
+/// bonus tiles only ([`bonus_win`]).
+pub(crate) fn alone(rs: &Ruleset, hand: &Hand) -> Result<Alone, String> {
     if !hand.bonus.is_empty() {
         return bonus_win(rs, hand);
     }
@@ -183,60 +191,131 @@ pub(crate) fn alone(rs: &Ruleset, hand: &Hand) -> Result<(usize, Option<HanFu>, 
             rs.name
         ));
     };
-    fan_alone(rs, hand, fan, WinKind::SelfDrawn, false)
+    fan_alone(
+        rs,
+        hand,
+        vec![FanHit { fan, count: 1 }],
+        WinKind::SelfDrawn,
+        false,
+    )
 }
 
-/// A line of bonus tiles only (`12345678f self`): `[win] bonus_win`'s fan alone, self-drawn
-/// (every other player pays) or robbed from `from=K` (that player alone pays).
-fn bonus_win(rs: &Ruleset, hand: &Hand) -> Result<(usize, Option<HanFu>, Payments), String> {
-    let fan = bonus_win_fan(rs, hand)?;
-    let (_, kind) = written_win(rs, hand, false)?;
-    fan_alone(rs, hand, fan, kind, true)
-}
-
-/// The fan of a hand of bonus tiles only under `[win] bonus_win` (by index): the self-drawn or
-/// the robbing fan, when the hand holds every bonus tile of the set. Play judges its bonus wins
-/// by it too.
-pub(crate) fn bonus_win_fan(rs: &Ruleset, hand: &Hand) -> Result<usize, String> {
-    let all = rs.tiles.tiles().filter(|&t| rs.tiles.is_bonus(t)).count();
-    let (self_fan, discard_fan) = rs.bonus_win_fans;
-    let fan = if hand.context.self_drawn {
-        self_fan
+/// A line of bonus tiles only (`12345678f self`): `[win] bonus_win`'s fan, with the fans its
+/// `with` adds, self-drawn (every other player pays) or robbed from `from=K` (that player alone
+/// pays).
+fn bonus_win(rs: &Ruleset, hand: &Hand) -> Result<Alone, String> {
+    let (hits, self_drawn) = bonus_win_hits(rs, hand)?;
+    let kind = if self_drawn {
+        WinKind::SelfDrawn
     } else {
-        discard_fan
+        written_win(rs, hand, false)?.1
     };
+    fan_alone(rs, hand, hits, kind, true)
+}
+
+/// The fans of a line of bonus tiles only, in table order (`[win] bonus_win`'s fan and those its
+/// `with` adds), and whether the win is self-drawn. Play judges its bonus wins by it too.
+pub(crate) fn bonus_win_hits(rs: &Ruleset, hand: &Hand) -> Result<(Vec<FanHit>, bool), String> {
+    let (fan, self_drawn) = bonus_win_fan(rs, hand)?;
+    let mut hits = vec![FanHit { fan, count: 1 }];
+    hits.extend(bonus_win_with(rs, hand, self_drawn));
+    hits.sort_by_key(|h| h.fan);
+    Ok((hits, self_drawn))
+}
+
+/// The fans `[win] bonus_win.with` adds to an instant win, each as often as its condition gives.
+/// The line has no tiles, so a condition reads the line's words (the dealer's `winner_dealer`
+/// and `dealer_streak` among them) and every hand quantity reads 0.
+fn bonus_win_with(rs: &Ruleset, hand: &Hand, self_drawn: bool) -> Vec<FanHit> {
+    if rs.bonus_win.with.is_empty() {
+        return Vec::new();
+    }
+    let mut words = vec![None; rs.context_words.len() + crate::ruleset::DERIVED_WORDS.len()];
+    let tile_words = crate::points::TileWords::read(rs, hand, &mut words);
+    let counts: mj_core::Counts = [0; mj_core::tile::MAX_KINDS];
+    crate::points::derived_words(rs, hand, &counts, &mut words, &tile_words);
+    let mut f = crate::expr::Facts::amounts(&rs.tiles, &[]);
+    f.words = &words;
+    f.self_drawn = self_drawn;
+    f.flowers = hand.flower_count() as i64;
+    f.seat = hand.context.seat.index();
+    f.round = hand.context.round.index();
+    rs.bonus_win
+        .with
+        .iter()
+        .filter_map(|&fan| {
+            let n = rs.fans[fan].when.as_ref().map_or(1, |c| c.eval(&f));
+            (n > 0).then(|| FanHit {
+                fan,
+                count: u32::try_from(n).unwrap_or(u32::MAX),
+            })
+        })
+        .collect()
+}
+
+/// The fan of a hand of bonus tiles only under `[win] bonus_win` (by index), and whether the win
+/// is self-drawn: the self-drawn or the robbing fan, when the hand holds every bonus tile of the
+/// set. Without a robbing fan a line that names no discarder (no `from=`) is self-drawn, written
+/// with `self` or not.
+fn bonus_win_fan(rs: &Ruleset, hand: &Hand) -> Result<(usize, bool), String> {
+    let all = rs.tiles.tiles().filter(|&t| rs.tiles.is_bonus(t)).count();
+    let (self_fan, discard_fan) = (rs.bonus_win.self_drawn, rs.bonus_win.discard);
+    let self_drawn =
+        hand.context.self_drawn || (discard_fan.is_none() && hand.context.value("from").is_none());
+    let fan = if self_drawn { self_fan } else { discard_fan };
     let Some(fan) = fan.filter(|_| hand.bonus.len() == all) else {
         let when = match (self_fan, discard_fan) {
             (None, None) => "never ([win] bonus_win is not set)".to_string(),
             (_, Some(_)) => format!("when all {all} are written (self-drawn, or robbed with from=K)"),
-            (Some(_), None) => format!("when all {all} are written and self-drawn"),
+            (Some(_), None) => format!("when all {all} are written and self-drawn (no `from=`)"),
         };
         return Err(format!(
             "the hand has only bonus tiles: ruleset {} scores a win on them only {when}",
             rs.name
         ));
     };
-    Ok(fan)
+    Ok((fan, self_drawn))
 }
 
-/// One fan scored alone, paid as a win of `seat=` of the given kind, the dealer and streak from
-/// the line's words.
+/// Fans scored without a hand (`hits`, the first the line's own), paid as a win of `seat=` of
+/// the given kind, the dealer and streak from the line's words.
 fn fan_alone(
     rs: &Ruleset,
     hand: &Hand,
-    fan: usize,
+    hits: Vec<FanHit>,
     kind: WinKind,
     take_deposits: bool,
-) -> Result<(usize, Option<HanFu>, Payments), String> {
+) -> Result<Alone, String> {
     let players = rs.play.players as usize;
     let winner = (hand.context.seat.index() as usize).min(players - 1);
-    let (han_fu, mut pay) = alone_pay(rs, fan, winner, kind, hand.flower_count() as i64);
+    let total = combined(rs, &hits);
+    let limit = hits.iter().any(|h| rs.fans[h.fan].limit);
+    let (han_fu, mut pay) = alone_pay(rs, total, limit, winner, kind, hand.flower_count() as i64);
     pay.words = word_values(rs, hand);
     pay.take_deposits = take_deposits;
     let (dealer, streak) = rs.dealer_of(hand);
     pay.dealer = dealer.min(players - 1);
     pay.dealer_streak = streak;
-    Ok((fan, han_fu, Payments::from_seats(&settle_win(rs, &pay))))
+    Ok(Alone {
+        hits,
+        total,
+        han_fu,
+        payments: Payments::from_seats(&settle_win(rs, &pay)),
+    })
+}
+
+/// The fans' values combined as the ruleset combines a hand's (a sum or a product), capped.
+pub(crate) fn combined(rs: &Ruleset, hits: &[FanHit]) -> i64 {
+    let product = rs.scoring.combine == crate::ruleset::Combine::Product;
+    let total = hits.iter().fold(i64::from(product), |acc, h| {
+        let v = rs.fans[h.fan].value;
+        if product {
+            acc.saturating_mul(v.saturating_pow(h.count))
+        } else {
+            acc.saturating_add(v.saturating_mul(i64::from(h.count)))
+        }
+    });
+    rs.scoring.cap.map_or(total, |cap| total.min(cap))
 }
 
 /// Net change per seat, serialized as a map from seat wind letter to amount (`{"E":24,…}`), in

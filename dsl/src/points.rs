@@ -417,6 +417,21 @@ impl<'h> TileWords<'h> {
         }
     }
 
+    /// Reads `hand`'s ruleset words into `words` (by index; a flag is 1, a value that is not a
+    /// number 1 too) and notes the tile-valued ones.
+    pub(crate) fn read(
+        rs: &crate::Ruleset,
+        hand: &'h mj_core::Hand,
+        words: &mut [Option<i64>],
+    ) -> TileWords<'h> {
+        let mut tile_words = TileWords::new();
+        rs.each_word(hand, |i, v| {
+            words[i] = Some(v.map_or(1, |v| v.parse().unwrap_or(1)));
+            tile_words.note(rs, i, v);
+        });
+        tile_words
+    }
+
     /// Notes word `i` with its text when the ruleset's word takes tiles.
     pub(crate) fn note(&mut self, rs: &crate::Ruleset, i: usize, v: Option<&'h str>) {
         if rs.context_words[i].value != mj_core::WordValue::Tiles {

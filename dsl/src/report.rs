@@ -230,30 +230,24 @@ fn score_ready(rs: &Ruleset, hand: &Hand, word: &str) -> Result<HandReport, Stri
 /// A line of words only (a context word with `alone`, e.g. `nagashi seat=S`): the word's fan
 /// alone, as [`alone`] scores and pays it.
 fn score_alone(rs: &Ruleset, hand: &Hand) -> Result<HandReport, String> {
-    let (fan, han_fu, payments) = alone(rs, hand)?;
-    let f = &rs.fans[fan];
+    let a = alone(rs, hand)?;
     Ok(HandReport {
         hand: print_hand(&rs.tiles, hand).trim_start().to_string(),
-        fans: vec![FanLine {
-            id: f.id.clone(),
-            zh: f.zh.clone(),
-            en: f.en.clone(),
-            points: f.value,
-            count: 1,
-            why: Vec::new(),
-            ja: f.ja.clone(),
-            head: CachedHead::of(&f.head),
-        }],
+        fans: a
+            .hits
+            .iter()
+            .map(|h| fan_line(rs, h, false, Vec::new()))
+            .collect(),
         reading: Vec::new(),
         removed: Vec::new(),
         warnings: Vec::new(),
-        total: f.value,
+        total: a.total,
         valid: true,
         reason: None,
-        payments,
-        han: han_fu.map(|h| h.han),
+        payments: a.payments,
+        han: a.han_fu.map(|h| h.han),
         fu: None,
-        limit: han_fu.map(|h| limit_name(rs, h)),
+        limit: a.han_fu.map(|h| limit_name(rs, h)),
     })
 }
 
@@ -658,18 +652,18 @@ mod tests {
     fn from_must_name_a_seat() {
         let rs = mcr();
         let hand = "[WWWW,1][444s]45m678pFF6m seat=S round=W flowers=2";
-        for bad in ["from=Sr", "from=0", "from=4", "from=7", "from=-1", "from=1.5"] {
+        for bad in ["from=0", "from=4", "from=7"] {
+            let err = score_text(&rs, &format!("{hand} {bad}")).expect_err(bad);
+            assert!(
+                err.contains("names no seat") && err.contains("from=3"),
+                "{bad}: {err}"
+            );
+        }
         // Not a whole number: the notation refuses it at its column.
         for bad in ["from=Sr", "from=-1", "from=1.5"] {
             let err = score_text(&rs, &format!("{hand} {bad}")).expect_err(bad);
             assert!(
                 err.contains("column") && err.contains("whole number"),
-                "{bad}: {err}"
-            );
-        }
-            let err = score_text(&rs, &format!("{hand} {bad}")).expect_err(bad);
-            assert!(
-                err.contains("names no seat") && err.contains("from=3"),
                 "{bad}: {err}"
             );
         }

@@ -21,6 +21,17 @@ pub const DERIVED_WORDS: [&str; 5] = [
     "dealer_streak",
 ];
 
+/// The fans of `[win] bonus_win`, by index: an instant win on every bonus tile.
+#[derive(Clone, Debug, Default)]
+pub struct BonusWinFans {
+    /// Drawing the last one (八仙過海).
+    pub self_drawn: Option<usize>,
+    /// Robbing it from another player (七搶一).
+    pub discard: Option<usize>,
+    /// The fans such a win may add, read on the line's words alone (莊家, 連莊).
+    pub with: Vec<usize>,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Combine {
     Sum,
@@ -163,8 +174,8 @@ pub struct Ruleset {
     pub word_counts_as: Vec<(usize, usize)>,
     /// Flags that may stand without tiles, and the fan such a line scores: (word, fan).
     pub alone_fans: Vec<(usize, usize)>,
-    /// `[win] bonus_win`: the fans of an instant win on every bonus tile, (self-drawn, discard).
-    pub bonus_win_fans: (Option<usize>, Option<usize>),
+    /// `[win] bonus_win`: the fans of an instant win on every bonus tile.
+    pub bonus_win: BonusWinFans,
     pub settlement: Settlement,
     /// The merged `[settlement]` table as written, for `mj doc`.
     pub settlement_source: schema::Settlement,

@@ -17,21 +17,36 @@ use mj_core::{FormRules, Hand, TileSet};
 
 mod rob_kong;
 
-/// A win on the bonus tiles alone in play: `[win] bonus_win`'s fan alone, as `mj score` scores
-/// the line `12345678f self` (`None` when the ruleset has no such win for this hand).
+/// A win on the bonus tiles alone in play: `[win] bonus_win`'s fan and what its `with` adds, as
+/// `mj score` scores the line `12345678f self` (`None` when the ruleset has no such win for this
+/// hand).
 fn bonus_judgement(rs: &Ruleset, hand: &Hand) -> Option<WinJudgement> {
-    let fan = crate::outcome::bonus_win_fan(rs, hand).ok()?;
-    let f = &rs.fans[fan];
+    let (hits, _) = crate::outcome::bonus_win_hits(rs, hand).ok()?;
+    let total = crate::outcome::combined(rs, &hits);
     Some(WinJudgement {
-        total: f.value,
-        points: f.value,
+        total,
+        points: total,
         valid: true,
-        fans: vec![format!("{} {}", f.zh, f.value)],
+        fans: fan_texts(rs, &hits),
         concealed_pungs: 0,
-        base: f.value,
+        base: total,
         han: 0,
         fu: 0,
     })
+}
+
+/// The fans of a judgement as records list them (`自摸 1`, `花牌 1×2`).
+fn fan_texts(rs: &Ruleset, hits: &[crate::score::FanHit]) -> Vec<String> {
+    hits.iter()
+        .map(|h| {
+            let f = &rs.fans[h.fan];
+            if h.count > 1 {
+                format!("{} {}×{}", f.zh, f.value, h.count)
+            } else {
+                format!("{} {}", f.zh, f.value)
+            }
+        })
+        .collect()
 }
 
 thread_local! {
@@ -107,7 +122,7 @@ fn after_win_rule(rs: &Ruleset) -> Result<AfterWin, String> {
         );
     }
     if matches!(rule, AfterWin::Stay { .. })
-        && (rs.bonus_win_fans.0.is_some() || rs.bonus_win_fans.1.is_some())
+        && (rs.bonus_win.self_drawn.is_some() || rs.bonus_win.discard.is_some())
     {
         return Err(
             "ruleset [play] after_win = \"stay\" with a win on bonus tiles alone ([win] bonus_win): a win on bonus tiles sets no tile aside, so the winner could not play on; use \"end\" or \"leave\""
@@ -227,8 +242,8 @@ pub fn table_rules(rs: &Ruleset) -> Result<TableRules, String> {
         last_copy,
         fixed_seat_winds,
         bonus_win: BonusWin {
-            self_drawn: rs.bonus_win_fans.0.is_some(),
-            robbed: rs.bonus_win_fans.1.is_some(),
+            self_drawn: rs.bonus_win.self_drawn.is_some(),
+            robbed: rs.bonus_win.discard.is_some(),
         },
         rounds: m.rounds,
         match_hands: m.hands,
@@ -625,18 +640,7 @@ impl Rules for Table {
             }
             Err(_) => return None,
         };
-        let fans = s
-            .hits
-            .iter()
-            .map(|h| {
-                let f = &rs.fans[h.fan];
-                if h.count > 1 {
-                    format!("{} {}×{}", f.zh, f.value, h.count)
-                } else {
-                    format!("{} {}", f.zh, f.value)
-                }
-            })
-            .collect();
+        let fans = fan_texts(rs, &s.hits);
         Some(WinJudgement {
             total: s.total,
             points: s.points,

@@ -75,6 +75,30 @@ fn taiwan_setting_aside_the_eighth_flower_offers_ba_xian_guo_hai() {
 }
 
 #[test]
+fn taiwan_the_dealer_adds_zhuang_jia_and_lian_zhuang_to_ba_xian_guo_hai() {
+    let t = table("taiwan");
+    // East deals in a streak of 2 (連二), is dealt seven flowers and draws the eighth on its second
+    // turn, after the three others have thrown what they drew.
+    let start = HandStart {
+        dealer_streak: 2,
+        ..HandStart::default()
+    };
+    let mut g = Game::with_kept(&t, &["1234567f", "", "", ""], "9m 9p 9s 8f", BACK, KEPT, &start);
+    throw_round(&mut g, &[0, 1, 2, 3]);
+    assert_eq!(g.turn(), Some(0));
+    let eighth = g.tile("8f");
+    g.act(0, Action::Bonus(eighth));
+    assert!(g.legal(0).contains(&Action::SelfWin), "the flower win is offered");
+    g.act(0, Action::SelfWin);
+    let r = g.finish();
+    // Decisions 7: 八仙過海, "only 莊家/連莊 may be added": 莊家 1 + 連莊 2 × 2 + 8 = 13 台, and
+    // Decisions 9: each of the three others pays 100 + 20 × 13 = 360.
+    let fans = ["莊家 1", "連莊 2×2", "八仙過海 8"].map(String::from).to_vec();
+    assert_eq!(wins(&r), vec![(0, true, None, fans)]);
+    assert_eq!(payments(&r, None), vec![vec![1080, -360, -360, -360]]);
+}
+
+#[test]
 fn taiwan_seven_flowers_rob_the_eighth_qi_qiang_yi() {
     let t = table("taiwan");
     // North holds seven flowers from the deal; South draws the eighth and sets it aside.

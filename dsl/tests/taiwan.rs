@@ -180,9 +180,9 @@ fn every_other_tai() {
             ],
             15,
         ),
-        // 搶槓 and 河底撈魚 are wins on a discard.
+        // 搶槓 and 河底撈魚 are wins on a discard; the robbed 5m is the only copy in the hand.
         (
-            "[123m,1][456p,1][789s,1]234s567m5p5p kong seat=S",
+            "[123m,1][456p,1][789s,1]234s55p46m5m kong seat=S",
             &[("du_ting", 1, 1), ("qiang_gang", 1, 1)],
             2,
         ),

@@ -457,7 +457,7 @@ impl Loader {
         let points = self.compile_points(chain, &tiles, &scope, &compiled);
         let word_counts_as = self.resolve_counts_as(chain, &tiles, &words.words, &words.counts_as);
         let alone_fans = self.alone_fans(chain, &words, &compiled, &removed);
-        let bonus_win_fans = self.bonus_win_fans(chain, &win, &compiled, &removed);
+        let bonus_win = self.bonus_win_fans(chain, &win, &compiled, &removed);
 
         let word_names: Vec<String> = words.words.iter().map(|w| w.word.clone()).collect();
         let has_points = points.formula.is_some();
@@ -495,7 +495,7 @@ impl Loader {
             points,
             word_counts_as,
             alone_fans,
-            bonus_win_fans,
+            bonus_win,
             settlement,
             settlement_source: settle_raw,
             match_rules,

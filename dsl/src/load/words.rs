@@ -185,16 +185,17 @@ impl Loader {
         alone_fans
     }
 
-    /// The fans `[win] bonus_win` names, each checked to exist.
+    /// The fans `[win] bonus_win` names, each checked to exist. A fan another layer removed is
+    /// left out without an error.
     pub(super) fn bonus_win_fans(
         &mut self,
         chain: &[Layer],
         win: &schema::Win,
         compiled: &[Fan],
         removed: &[String],
-    ) -> (Option<usize>, Option<usize>) {
+    ) -> crate::ruleset::BonusWinFans {
         let Some(b) = &win.bonus_win else {
-            return (None, None);
+            return Default::default();
         };
         let file = chain
             .iter()
@@ -215,6 +216,10 @@ impl Loader {
             }
             f
         };
-        (find(&b.self_drawn), find(&b.discard))
+        crate::ruleset::BonusWinFans {
+            self_drawn: find(&b.self_drawn),
+            discard: find(&b.discard),
+            with: b.with.iter().filter_map(|id| find(&Some(id.clone()))).collect(),
+        }
     }
 }

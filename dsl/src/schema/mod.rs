@@ -321,6 +321,10 @@ pub struct BonusWin {
     pub self_drawn: Option<String>,
     #[serde(default)]
     pub discard: Option<String>,
+    /// Fans that may be added to such a win (Taiwan's 莊家 and 連莊 when the dealer wins), each
+    /// as often as its condition gives on the line's words.
+    #[serde(default)]
+    pub with: Vec<String>,
 }
 
 fn yes() -> bool {

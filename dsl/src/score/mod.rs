@@ -216,11 +216,7 @@ fn score_in(rs: &Ruleset, hand: &Hand, mode: Mode, scratch: &mut Scratch) -> Res
         word_vec = vec![None; n_words];
         &mut word_vec
     };
-    let mut tile_words = crate::points::TileWords::new();
-    rs.each_word(hand, |i, v| {
-        words[i] = Some(v.map_or(1, |v| v.parse().unwrap_or(1)));
-        tile_words.note(rs, i, v);
-    });
+    let tile_words = crate::points::TileWords::read(rs, hand, words);
     // The words' values as settlement formulas read them, before the tile-valued ones are
     // replaced by the tiles they indicate: the settlement takes them from the score.
     let word_values = WordValues::of(&words[..rs.context_words.len()]);

@@ -12,27 +12,28 @@ use crate::ruleset::Ruleset;
 use crate::score::HanFu;
 use mj_core::game::rules::DrawnFacts;
 
-/// One fan scored alone and paid as a win of `winner` of the given kind: its han and basic
-/// points under a points formula, and the win's settlement input with nothing else known (no
-/// counters, no deposits: the caller adds what it knows).
+/// Fans scored without a hand, worth `value` in all (`limit`: a limit fan among them), paid as
+/// a win of `winner` of the given kind: their han and basic points under a points formula, and
+/// the win's settlement input with nothing else known (no counters, no deposits: the caller
+/// adds what it knows).
 pub(crate) fn alone_pay(
     rs: &Ruleset,
-    fan: usize,
+    value: i64,
+    limit: bool,
     winner: usize,
     kind: WinKind,
     flowers: i64,
 ) -> (Option<HanFu>, WinPay) {
-    let f = &rs.fans[fan];
     let han_fu = rs.points.formula.as_ref().map(|fm| {
-        let v = fm.value(f.value, 0, f.limit.then_some(f.value));
+        let v = fm.value(value, 0, limit.then_some(value));
         HanFu {
-            han: f.value,
+            han: value,
             fu: 0,
             basic: v.basic,
             limit: v.limit,
         }
     });
-    let mut pay = WinPay::plain(f.value, f.value, winner, kind, flowers);
+    let mut pay = WinPay::plain(value, value, winner, kind, flowers);
     if let Some(h) = han_fu {
         pay.basic = h.basic;
         pay.han = h.han;
@@ -65,7 +66,8 @@ pub fn settle_drawn_table(rs: &Ruleset, f: &DrawnFacts) -> Vec<i64> {
     let winners = discard_winners(rs, f);
     if let (Some((_, fan)), false) = (&rs.settlement.discards_fan, winners.is_empty()) {
         for &w in &winners {
-            let (_, mut pay) = alone_pay(rs, *fan, w, WinKind::SelfDrawn, 0);
+            let fan = &rs.fans[*fan];
+            let (_, mut pay) = alone_pay(rs, fan.value, fan.limit, w, WinKind::SelfDrawn, 0);
             pay.words = vec![0; rs.context_words.len()];
             pay.take_deposits = false;
             pay.dealer = f.dealer.min(players - 1);
