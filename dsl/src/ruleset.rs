@@ -228,11 +228,33 @@ pub struct Setting {
     pub en: Option<String>,
     pub ja: Option<String>,
     pub definition: String,
-    /// Every allowed value, in the order the ruleset lists them.
+    /// Every allowed value, in the order the ruleset lists them (empty for a number setting).
     pub values: Vec<String>,
+    /// A number setting: the `[settlement] constants` name it sets, and the lowest and highest
+    /// value it takes.
+    pub constant: Option<(String, i64, i64)>,
     pub default: String,
     /// The value of this load: the one the name chose, else the default.
     pub value: String,
+}
+
+impl Setting {
+    /// Whether `value` may be chosen: one of the values, or for a number setting a whole number
+    /// in its range.
+    pub fn allows(&self, value: &str) -> bool {
+        match &self.constant {
+            Some((_, lo, hi)) => value.parse::<i64>().is_ok_and(|v| (*lo..=*hi).contains(&v)),
+            None => self.values.iter().any(|v| v == value),
+        }
+    }
+
+    /// What may be chosen, in words: "one of a, b" or "a whole number from lo to hi".
+    pub fn allowed(&self) -> String {
+        match &self.constant {
+            Some((_, lo, hi)) => format!("a whole number from {lo} to {hi}"),
+            None => format!("one of {}", self.values.join(", ")),
+        }
+    }
 }
 
 /// Where a ruleset's context word gets its value when the engine plays a hand.

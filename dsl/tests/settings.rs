@@ -242,6 +242,19 @@ fn setting_errors_are_located() {
         e.contains("default `never` of setting `kazoe` is not one of its values") && e.contains(":6:"),
         "{e}"
     );
+    // A number setting: its constant must be declared, its default and range whole numbers.
+    let e = bad("[[setting]]\nid = \"stake\"\nconstant = \"stake\"\ndefault = \"5\"\n");
+    assert!(
+        e.contains("sets constant `stake`, which [settlement] constants does not declare"),
+        "{e}"
+    );
+    let e = bad("[settlement.constants]\nstake = 1\n[[setting]]\nid = \"stake\"\nconstant = \"stake\"\nrange = [1, 9]\ndefault = \"10\"\n");
+    assert!(
+        e.contains("default `10` of setting `stake` is not a whole number from 1 to 9"),
+        "{e}"
+    );
+    let e = bad("[settlement.constants]\nstake = 1\n[[setting]]\nid = \"stake\"\nconstant = \"stake\"\nrange = [9, 1]\ndefault = \"5\"\n");
+    assert!(e.contains("setting `stake` has range [9, 1]"), "{e}");
     let e = bad("[[setting]]\nid = \"fast\"\ndefinition = \"x\"\n");
     assert!(e.contains("setting `fast` needs `values` and `default`"), "{e}");
     let e = bad("[[setting]]\nid = \"fast\"\nvalues = [\"a\", \"b\"]\ndefault = \"a\"\n[setting.overlay.c.points]\nlimit_fans_max = 1\n");

@@ -250,18 +250,32 @@ fn rs(name: &str) -> Ruleset {
     load(name).unwrap_or_else(|d| panic!("{name}: {d}"))
 }
 
-/// Options: `stakes` (base/tai_value), each value.
+/// Options: `base` = 100, `tai_value` = 20, "any pair: 30/10, 50/20, 300/100 …". Worked example
+/// 1 (3 台, the dealer E pays d + (3 + 1) × t) at each pair, and at one no table lists.
 #[test]
-fn setting_stakes() {
+fn settings_base_and_tai_value() {
     let hand = "123456789m234p56p99s7p seat=S from=1";
     for (name, e) in [
         ("taiwan", -180),
-        ("taiwan[stakes=100/20]", -180),
-        ("taiwan[stakes=30/10]", -70),
-        ("taiwan[stakes=50/20]", -130),
-        ("taiwan[stakes=300/100]", -700),
+        ("taiwan[base=100,tai_value=20]", -180),
+        ("taiwan[base=30,tai_value=10]", -70),
+        ("taiwan[base=50,tai_value=20]", -130),
+        ("taiwan[base=300,tai_value=100]", -700),
+        ("taiwan[base=0,tai_value=7]", -28),
+        ("taiwan[tai_value=50]", -300),
     ] {
         assert_eq!(pay(&score(&rs(name), hand))[0], e, "{name}");
+    }
+    // A value that is not a whole number in range is an error at its place in the name.
+    for (name, says) in [
+        ("taiwan[base=x]", "not a whole number from 0 to 1000000"),
+        ("taiwan[tai_value=-5]", "not a whole number from 0 to 1000000"),
+    ] {
+        let e = load(name)
+            .err()
+            .unwrap_or_else(|| panic!("{name} loads"))
+            .to_string();
+        assert!(e.contains(says), "{name}: {e}");
     }
 }
 

@@ -19,7 +19,7 @@ pub fn settings(rs: &Ruleset) -> String {
             .flatten()
             .map(String::as_str)
             .collect();
-        let values: Vec<String> = set
+        let mut values: Vec<String> = set
             .values
             .iter()
             .map(|v| match (*v == set.default, *v == set.value) {
@@ -28,6 +28,12 @@ pub fn settings(rs: &Ruleset) -> String {
                 (false, false) => v.clone(),
             })
             .collect();
+        if set.constant.is_some() {
+            values.push(format!("**{}**; {}", set.default, set.allowed()));
+            if set.value != set.default {
+                values.push(format!("{} (chosen)", set.value));
+            }
+        }
         let _ = writeln!(
             s,
             "| `{}` | {} | {} | {} |",

@@ -92,10 +92,12 @@ fn bad_name(spec: &str, span: Range<usize>, msg: impl Into<String>) -> Diagnosti
     d
 }
 
-/// A setting merged across the chain, with the layer whose overlay each value uses.
+/// A setting merged across the chain, with the layer whose overlay each value uses, and the file
+/// that gave its `constant` (where a number setting's diagnostics point).
 struct Merged {
     setting: Setting,
     overlays: Vec<(String, usize)>,
+    file: usize,
 }
 
 impl Loader {
@@ -132,17 +134,17 @@ impl Loader {
                 ok = false;
                 continue;
             };
-            if !m.setting.values.contains(&c.value) {
+            if !m.setting.allows(&c.value) {
                 let values: Vec<&str> = m.setting.values.iter().map(String::as_str).collect();
                 let hint = expr::suggest(&c.value, &values);
                 self.diags.push(bad_name(
                     spec,
                     c.value_span.clone(),
                     format!(
-                        "value `{}` of setting `{}` is not one of {}{hint}",
+                        "value `{}` of setting `{}` is not {}{hint}",
                         c.value,
                         c.key,
-                        values.join(", ")
+                        m.setting.allowed()
                     ),
                 ));
                 ok = false;
@@ -161,9 +163,49 @@ impl Loader {
                 let raw = self.overlay(&chain[*layer].raw, &m.setting, file)?;
                 chain.push(Layer { file, raw, origin });
             }
+            if let Some(layer) = self.constant_layer(chain, &m) {
+                chain.push(layer);
+            }
             out.push(m.setting);
         }
         Some(out)
+    }
+
+    /// For a number setting, the layer that sets its `[settlement] constants` name to the value
+    /// in force; the name must be one the ruleset declares, or the setting would change nothing.
+    fn constant_layer(&mut self, chain: &[Layer], m: &Merged) -> Option<Layer> {
+        let (name, _, _) = m.setting.constant.as_ref()?;
+        let declared = |l: &Layer| {
+            let constants = l.raw.settlement.as_ref().and_then(|s| s.get("constants"));
+            constants.and_then(|c| c.get(name)).is_some()
+        };
+        let (file, origin) = (m.file, chain.last().map(|l| l.origin.clone())?);
+        if !chain.iter().any(declared) {
+            let span = self.find_in(file, "setting", name);
+            self.help(
+                file,
+                span,
+                format!(
+                    "setting `{}` sets constant `{name}`, which [settlement] constants does not declare",
+                    m.setting.id
+                ),
+                format!(
+                    "declare it with its default, e.g. [settlement] constants = {{ {name} = {} }}",
+                    m.setting.default
+                ),
+            );
+            return None;
+        }
+        let value: i64 = m.setting.value.parse().ok()?;
+        let mut constants = toml::Table::new();
+        constants.insert(name.clone(), toml::Value::Integer(value));
+        let mut settlement = toml::Table::new();
+        settlement.insert("constants".into(), toml::Value::Table(constants));
+        let raw = RawFile {
+            settlement: Some(toml::Value::Table(settlement)),
+            ..RawFile::default()
+        };
+        Some(Layer { file, raw, origin })
     }
 
     /// The overlay of the value `setting` has, as a layer's file: it may not name a ruleset or
@@ -203,11 +245,13 @@ impl Loader {
                 let pos = match merged.iter().position(|m| m.setting.id == id) {
                     Some(p) => p,
                     None => {
-                        let (Some(values), Some(default)) = (&raw.values, &raw.default) else {
+                        let (true, Some(default)) =
+                            (raw.values.is_some() || raw.constant.is_some(), &raw.default)
+                        else {
                             self.help(
                                 layer.file,
                                 raw.id.span(),
-                                format!("setting `{id}` needs `values` and `default`"),
+                                format!("setting `{id}` needs `values` and `default` (a number setting: `constant` and `default`)"),
                                 "e.g. values = [\"true\", \"false\"] and default = \"true\"",
                             );
                             continue;
@@ -219,11 +263,13 @@ impl Loader {
                                 en: None,
                                 ja: None,
                                 definition: String::new(),
-                                values: values.iter().map(|v| v.get_ref().clone()).collect(),
+                                values: Vec::new(),
+                                constant: None,
                                 default: default.get_ref().clone(),
                                 value: String::new(),
                             },
                             overlays: Vec::new(),
+                            file: layer.file,
                         });
                         merged.len() - 1
                     }
@@ -241,6 +287,11 @@ impl Loader {
                 if let Some(values) = &raw.values {
                     s.values = values.iter().map(|v| v.get_ref().clone()).collect();
                 }
+                if let Some(c) = &raw.constant {
+                    let [lo, hi] = raw.range.unwrap_or([0, crate::limits::MAX_AMOUNT]);
+                    s.constant = Some((c.get_ref().clone(), lo, hi));
+                    m.file = layer.file;
+                }
                 if let Some(d) = &raw.default {
                     s.default = d.get_ref().clone();
                 }
@@ -255,17 +306,43 @@ impl Loader {
         merged
     }
 
-    /// Located diagnostics for a default or an overlay that is not one of the values.
+    /// Located diagnostics for a default or an overlay that is not one of the values, and for a
+    /// setting that has both `values` and `constant`.
     fn check_setting(&mut self, file: usize, raw: &crate::schema::RawSetting, s: &Setting) {
         let values = s.values.join(", ");
-        if let Some(d) = raw.default.as_ref().filter(|d| !s.values.contains(d.get_ref())) {
+        if let Some((_, lo, hi)) = s.constant.as_ref().filter(|(_, lo, hi)| {
+            lo > hi || lo.abs() > crate::limits::MAX_AMOUNT || hi.abs() > crate::limits::MAX_AMOUNT
+        }) {
+            self.help(
+                file,
+                raw.id.span(),
+                format!("setting `{}` has range [{lo}, {hi}]", s.id),
+                format!(
+                    "give [lowest, highest], each within ±{}",
+                    crate::limits::MAX_AMOUNT
+                ),
+            );
+        }
+        if s.constant.is_some() && !s.values.is_empty() {
+            self.help(
+                file,
+                raw.id.span(),
+                format!("setting `{}` has both `values` and `constant`", s.id),
+                "a number setting sets its constant to the number chosen: drop `values`",
+            );
+        }
+        if let Some(d) = raw.default.as_ref().filter(|d| !s.allows(d.get_ref())) {
             self.help(
                 file,
                 d.span(),
                 format!(
-                    "default `{}` of setting `{}` is not one of its values",
+                    "default `{}` of setting `{}` is not {}",
                     d.get_ref(),
-                    s.id
+                    s.id,
+                    match s.constant {
+                        Some(_) => s.allowed(),
+                        None => "one of its values".to_string(),
+                    }
                 ),
                 format!("the values are {values}"),
             );

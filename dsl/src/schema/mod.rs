@@ -56,6 +56,10 @@ pub struct RawSetting {
     pub definition: Option<String>,
     /// Every value the setting may take, default included.
     pub values: Option<Vec<Spanned<String>>>,
+    /// Instead of `values`: the setting takes a whole number (within `range`, default 0 to
+    /// 1,000,000) and sets this `[settlement] constants` name to it (Taiwan's 底 and 台錢).
+    pub constant: Option<Spanned<String>>,
+    pub range: Option<[i64; 2]>,
     pub default: Option<Spanned<String>>,
     /// Per value: the overrides it applies on top of the ruleset (no entry: none).
     #[serde(default)]
