@@ -23,7 +23,8 @@ fn check_warns_about_a_context_word_play_never_sets() {
         "{out}"
     );
     assert!(out.contains("context word from: set in play"), "{out}");
-    assert!(out.contains("context word stacks: score only"), "{out}");
+    assert!(out.contains("context word stacks: set in play"), "{out}");
+    assert!(out.contains("context word double: score only"), "{out}");
     assert!(!out.contains("warning"), "{out}");
     let d = std::env::temp_dir().join(format!("mj-check-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();

@@ -9,7 +9,7 @@ use mj_core::game::rules::WinFact;
 use std::ops::Range;
 
 /// The facts a `[[context]]` entry may name, with what each means, for errors and `mj doc`.
-pub const FACTS: [(&str, &str); 21] = [
+pub const FACTS: [(&str, &str); 22] = [
     (
         "after_kong_discard",
         "won on the discard a player made right after its own kong (杠上炮)",
@@ -86,6 +86,10 @@ pub const FACTS: [(&str, &str); 21] = [
     (
         "declared_others",
         "the seat winds of the other players who have declared ready, in wind order (value = \"text\": ready_payers=SW); set only when some have",
+    ),
+    (
+        "stacks",
+        "every seat's chips when the win is made, in seat-wind order E S W N (value = \"text\": stacks=100,80,120,100), on every win",
     ),
     (
         "discarder",
@@ -169,6 +173,7 @@ pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
         ("void_suit", None) => return valued(raw, fact, WinFact::VoidSuit, "text"),
         ("set_aside", None) => WinFact::SetAside,
         ("declared_others", None) => return valued(raw, fact, WinFact::DeclaredOthers, "text"),
+        ("stacks", None) => return valued(raw, fact, WinFact::Stacks, "text"),
         (other, None) => {
             return Err(WordError {
                 span: fact.span(),

@@ -22,8 +22,9 @@ fn every_word_of_every_builtin_ruleset_is_set_in_play_or_score_only() {
             rs.unset_words()
         );
     }
-    // jingji's words that fans test are engine facts, and so is the discarder (so that `mj score`
-    // of a recorded win pays as play did); the table's chips and 倍打 are score-only.
+    // jingji's words that fans test are engine facts, and so are the discarder, the chips and the
+    // dealer's streak (so that `mj score` of a recorded win pays as play did); `double`, 倍打
+    // written by hand, is score-only.
     let rs = mj_dsl::load("jingji").expect("loads");
     let source = |w: &str| {
         let i = rs
@@ -43,9 +44,9 @@ fn every_word_of_every_builtin_ruleset_is_set_in_play_or_score_only() {
         WordSource::Fact(WinFact::WallEnd { tiles: 4 })
     );
     assert_eq!(source("from"), WordSource::Fact(WinFact::Discarder));
-    for w in ["stacks", "double"] {
-        assert_eq!(source(w), WordSource::ScoreOnly, "{w}");
-    }
+    assert_eq!(source("stacks"), WordSource::Fact(WinFact::Stacks));
+    assert_eq!(source("streak"), WordSource::Fact(WinFact::DealerStreak));
+    assert_eq!(source("double"), WordSource::ScoreOnly);
 }
 
 #[test]

@@ -51,6 +51,8 @@ pub(super) struct WinHow {
     pub set_aside: u32,
     /// The seat winds of the other players who have declared ready, in wind order (`SW`).
     pub declared_others: Option<String>,
+    /// Every seat's chips now, in seat-wind order (`100,80,120,100`).
+    pub stacks: String,
 }
 
 impl WinHow {
@@ -82,6 +84,7 @@ impl WinHow {
             WinFact::VoidSuit => self.void.is_some(),
             WinFact::SetAside => self.set_aside > 0,
             WinFact::DeclaredOthers => self.declared_others.is_some(),
+            WinFact::Stacks => true,
         }
     }
 
@@ -99,6 +102,7 @@ impl WinHow {
             WinFact::VoidSuit => self.void.clone(),
             WinFact::SetAside => Some(self.set_aside.to_string()),
             WinFact::DeclaredOthers => self.declared_others.clone(),
+            WinFact::Stacks => Some(self.stacks.clone()),
             _ => None,
         }
     }
@@ -142,6 +146,15 @@ impl WinHow {
         self.deposits = st.deposits_on_table();
         self.left = seat_winds(st, |x| !st.is_in(x));
         self.declared_others = seat_winds(st, |x| x != seat && st.seats[x].declared.is_some());
+        let mut by_wind: Vec<(u8, i64)> = (0..st.players())
+            .map(|x| (st.seats[x].wind.index(), st.balance(x)))
+            .collect();
+        by_wind.sort_unstable();
+        self.stacks = by_wind
+            .iter()
+            .map(|(_, b)| b.to_string())
+            .collect::<Vec<_>>()
+            .join(",");
         self
     }
 

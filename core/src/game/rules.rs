@@ -447,16 +447,15 @@ pub enum WinFact {
     /// from the winner in turn order: 1 the previous seat (上家), 2 the one before, 3 the next
     /// (下家) at a four-seat table; not set for a self-drawn win.
     Discarder,
-    /// Text: the winner's declared void suit, by its letter (`void=s`), with
-    /// [`TableRules::declare_void`].
+    /// Text: the winner's declared void suit (`void=s`), with [`TableRules::declare_void`].
     VoidSuit,
     /// A number: the tiles the winner has set aside under [`TableRules::set_aside`] (nuki-dora
     /// Norths); set only when there are some.
     SetAside,
-    /// Seats: the seat winds of the other players who have declared ready (亮倒, 立直), in wind
-    /// order (`ready_payers=SW`); set only when some have. A settlement doubling payments from a
-    /// declared payer reads it, so `mj score` of a recorded win pays as play did.
+    /// Seats: the other players who have declared ready, in wind order (`ready_payers=SW`).
     DeclaredOthers,
+    /// Text: every seat's chips at the win, in seat-wind order (`stacks=100,80,120,100`).
+    Stacks,
 }
 
 impl WinFact {
@@ -484,6 +483,7 @@ impl WinFact {
             WinFact::SetAside => "set_aside",
             WinFact::VoidSuit => "void_suit",
             WinFact::DeclaredOthers => "declared_others",
+            WinFact::Stacks => "stacks",
         }
     }
 
