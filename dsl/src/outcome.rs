@@ -244,11 +244,10 @@ fn bonus_win_with(rs: &Ruleset, hand: &Hand, self_drawn: bool) -> Vec<FanHit> {
         .with
         .iter()
         .filter_map(|&fan| {
-            let n = rs.fans[fan].when.as_ref().map_or(1, |c| c.eval(&f));
-            (n > 0).then(|| FanHit {
-                fan,
-                count: u32::try_from(n).unwrap_or(u32::MAX),
-            })
+            let def = &rs.fans[fan];
+            let n = def.when.as_ref().map_or(1, |c| c.eval(&f));
+            let count = crate::score::fan_count(n, def.max_count);
+            (count > 0).then_some(FanHit { fan, count })
         })
         .collect()
 }

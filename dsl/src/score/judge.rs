@@ -382,7 +382,8 @@ fn check_gate(rs: &Ruleset, step: &crate::ruleset::Step, f: &Facts) {
     }
 }
 
-fn clamp(c: i64, max: Option<u32>) -> u32 {
+/// A condition's value as a fan count: at least 0, at most the fan's `max_count`.
+pub(crate) fn clamp(c: i64, max: Option<u32>) -> u32 {
     let c = c.clamp(0, u32::MAX as i64) as u32;
     max.map_or(c, |m| c.min(m))
 }

@@ -9,7 +9,7 @@ mod judge;
 
 pub(crate) use crate::expr::{for_each_subset, pick};
 pub use hand::unique_wait;
-pub(crate) use judge::{Dropped, Trace};
+pub(crate) use judge::{clamp as fan_count, Dropped, Trace};
 
 use crate::ruleset::{form_bit, Ruleset};
 use hand::{check_table, concealed_pungs, shows_second_wait, with_facts, HandFacts};
