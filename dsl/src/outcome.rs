@@ -307,12 +307,7 @@ fn fan_alone(
 pub(crate) fn combined(rs: &Ruleset, hits: &[FanHit]) -> i64 {
     let product = rs.scoring.combine == crate::ruleset::Combine::Product;
     let total = hits.iter().fold(i64::from(product), |acc, h| {
-        let v = rs.fans[h.fan].value;
-        if product {
-            acc.saturating_mul(v.saturating_pow(h.count))
-        } else {
-            acc.saturating_add(v.saturating_mul(i64::from(h.count)))
-        }
+        crate::score::add_fan(product, acc, rs.fans[h.fan].value, h.count)
     });
     rs.scoring.cap.map_or(total, |cap| total.min(cap))
 }

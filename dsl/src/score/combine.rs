@@ -40,21 +40,9 @@ pub(super) fn combine(rs: &Ruleset, counts: &[u32], touched: &Touched, open: boo
         if c == 0 {
             continue;
         }
-        let x = if product {
-            v.saturating_pow(c)
-        } else {
-            v.saturating_mul(c as i64)
-        };
-        let add = |acc: i64| {
-            if product {
-                acc.saturating_mul(x)
-            } else {
-                acc.saturating_add(x)
-            }
-        };
-        total = add(total);
+        total = add_fan(product, total, v, c);
         if !bonus {
-            points = add(points);
+            points = add_fan(product, points, v, c);
         }
     }
     if let Some(cap) = rs.scoring.cap {
@@ -62,6 +50,17 @@ pub(super) fn combine(rs: &Ruleset, counts: &[u32], touched: &Touched, open: boo
         points = points.min(cap);
     }
     (total, points)
+}
+
+/// `acc` with a fan of value `v` counted `c` times: multiplied in `c` times under a product,
+/// added `c` times under a sum (saturating, as every total is).
+#[inline]
+pub(crate) fn add_fan(product: bool, acc: i64, v: i64, c: u32) -> i64 {
+    if product {
+        acc.saturating_mul(v.saturating_pow(c))
+    } else {
+        acc.saturating_add(v.saturating_mul(i64::from(c)))
+    }
 }
 
 /// With a points formula, each reading's han, fu, basic points and limit, and whether limit fans

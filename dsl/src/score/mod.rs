@@ -3,6 +3,7 @@
 
 pub use crate::expr::count_groups;
 mod combine;
+pub(crate) use combine::add_fan;
 pub mod explain;
 mod hand;
 mod judge;
