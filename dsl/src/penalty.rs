@@ -14,8 +14,9 @@ pub fn check(p: &Penalty) -> Result<(), String> {
         return Err("give exactly one of `each`, `amounts` and `min_amount`".into());
     }
     // A penalty that bars the offender from winning may cost nothing (`each = 0`).
-    let free = p.bars_win && p.each == Some(0);
-    let all = p.each.iter().chain(&p.amounts).chain(&p.min_amount);
+    let each = p.fixed();
+    let free = p.bars_win && each == Some(0);
+    let all = each.iter().chain(&p.amounts).chain(&p.min_amount);
     if let Some(bad) = all.copied().find(|&a| !free && !(1..=1_000_000).contains(&a)) {
         return Err(format!("amount {bad} is not from 1 to 1000000"));
     }
@@ -49,7 +50,7 @@ pub fn deltas(
     to: Option<usize>,
 ) -> Result<Vec<i64>, String> {
     let one = p.to.as_deref() == Some("one");
-    let amount = match (p.each, amount) {
+    let amount = match (p.fixed(), amount) {
         (Some(e), None) => e,
         (Some(e), Some(_)) => return Err(format!("penalty `{}` is fixed at {e}: leave out --amount", p.id)),
         (None, None) => {

@@ -712,7 +712,7 @@ impl Rules for Table {
             .penalties
             .iter()
             .find(|p| p.id == id)
-            .and_then(|p| p.each)
+            .and_then(|p| p.fixed())
     }
 
     fn penalty_ends_hand(&self, id: &str) -> bool {

@@ -442,7 +442,7 @@ fn false_win_penalty() {
         .iter()
         .find(|p| p.id == "false_win")
         .expect("詐糊");
-    assert_eq!((p.zh.as_str(), p.each, p.ends_hand), ("詐糊", Some(384), true));
+    assert_eq!((p.zh.as_str(), p.fixed(), p.ends_hand), ("詐糊", Some(384), true));
 }
 
 /// Decision 5: no seven pairs by default — such a line is not a complete hand.

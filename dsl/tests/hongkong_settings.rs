@@ -46,7 +46,7 @@ fn limit_8() {
     assert_eq!(pays(&score(&r8, TEN)), (128, 0, 0, -128));
     let g = score(&r8, NINE_GATES);
     assert_eq!((fans(&g), g.total), (vec![("nine_gates", 8, 1)], 8));
-    assert_eq!(r8.settlement.penalties[0].each, Some(192));
+    assert_eq!(r8.settlement.penalties[0].fixed(), Some(192));
 }
 
 /// limit=13: the table goes on by half-steps (11 → 192, 13 → 384) and a limit hand is 13.
@@ -58,7 +58,7 @@ fn limit_13() {
     let g = score(&r13, NINE_GATES);
     assert_eq!((fans(&g), g.total), (vec![("nine_gates", 13, 1)], 13));
     assert_eq!(pays(&g), (768, 0, 0, -768));
-    assert_eq!(r13.settlement.penalties[0].each, Some(1152));
+    assert_eq!(r13.settlement.penalties[0].fixed(), Some(1152));
 }
 
 /// table=spicy (辣辣上): doubling all the way, so 5 番 is 32, not 24.

@@ -169,7 +169,7 @@ fn penalty_tables_of_jingji_and_shiwan_are_ruleset_data() {
         Ok(vec![10, 10, -30, 10])
     );
     // shiwan.md §6: 诈和 20 to each; a misnamed tile pays all three shares; steps 5 … 60.
-    assert_eq!(find(shiwan, "zha_he").each, Some(20));
+    assert_eq!(find(shiwan, "zha_he").fixed(), Some(20));
     let cuo = find(shiwan, "cuo_bao");
     assert_eq!(deltas(cuo, 4, 3, Some(12), None), Ok(vec![12, 12, 12, -36]));
     assert!(
@@ -204,6 +204,42 @@ fn a_penalty_entry_that_is_neither_fixed_nor_sized_is_a_load_error() {
         let e = mj_dsl::load_from_memory("shiwan-broken", &[("ruleset.toml", text.as_str())])
             .expect_err(bad)
             .to_string();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+}
+
+/// A fixed penalty's `each` may be a formula of `[settlement] constants`, worked out at load
+/// (docs/ruleset-format.md, Settlement: penalty); anything a hand or a payment decides is refused.
+#[test]
+fn a_fixed_penalty_may_be_a_formula_of_the_constants() {
+    let toml = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../rulesets/shiwan/ruleset.toml"
+    ))
+    .expect("reads");
+    let with = |each: &str| {
+        let text = toml
+            .replacen("[settlement]\n", "[settlement]\nconstants = { stake = 7 }\n", 1)
+            .replace(
+                "each = 20, definition = \"Declared",
+                &format!("each = {each}, definition = \"Declared"),
+            );
+        assert_ne!(text, toml);
+        mj_dsl::load_from_memory("shiwan-stake", &[("ruleset.toml", text.as_str())])
+    };
+    let rs = with("\"stake * 3 + 1\"").expect("loads");
+    let t = Table::new(rs).expect("table");
+    assert_eq!(t.penalty("zha_he"), Some(22));
+    for (bad, says) in [
+        ("\"total + 1\"", "unknown name `total`"),
+        ("\"kongs * stake\"", "not a constant"),
+        ("\"flowers\"", "not a constant"),
+        ("\"stakes\"", "stake"),
+        ("\"stake - 7\"", "not from 1"),
+        ("\"stake +\"", "penalty `zha_he`"),
+        ("1.5", "a whole number, or a formula"),
+    ] {
+        let e = with(bad).expect_err(bad).to_string();
         assert!(e.contains(says), "{bad}: {e}");
     }
 }

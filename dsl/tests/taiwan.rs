@@ -279,6 +279,31 @@ fn settings_base_and_tai_value() {
     }
 }
 
+/// Decisions 12: 詐胡 costs the offender d + 8t to each other player (`false_win_tai` = 8, or
+/// 5 or 10), at whatever 底 and 台錢 the settings `base` and `tai_value` give.
+#[test]
+fn false_win_pays_base_and_tai_at_the_settings_stakes() {
+    for (name, each) in [
+        ("taiwan", 260),
+        ("taiwan[base=30,tai_value=10]", 110),
+        ("taiwan[base=300,tai_value=100]", 1100),
+        ("taiwan[false_win_tai=5]", 200),
+        ("taiwan[false_win_tai=10]", 300),
+        ("taiwan[false_win_tai=5,base=50,tai_value=10]", 100),
+        ("taiwan[tai_value=0,false_win_tai=10]", 100),
+    ] {
+        let r = rs(name);
+        let p = r
+            .settlement
+            .penalties
+            .iter()
+            .find(|p| p.id == "zha_hu")
+            .unwrap_or_else(|| panic!("{name}: no 詐胡"));
+        let d = mj_dsl::penalty::deltas(p, 4, 2, None, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(d, vec![each, each, -3 * each, each], "{name}");
+    }
+}
+
 /// Options: `flower_kong_includes_seat_flower`: with true, 花槓 replaces the 正花 of its set.
 #[test]
 fn setting_flower_kong_includes_seat_flower() {
@@ -435,7 +460,7 @@ fn settings_of_the_table() {
             .iter()
             .find(|p| p.id == "zha_hu")
             .expect("zha_hu");
-        assert_eq!(p.each, Some(each), "{v}");
+        assert_eq!(p.fixed(), Some(each), "{v}");
     }
 }
 

@@ -103,7 +103,9 @@ impl Loader {
             }
         }
         for p in &raw.penalty {
-            self.check_range(file, "settlement.penalty", "each", p.each, max);
+            if let Some(schema::PenaltyAmount::Number(n)) = p.each {
+                self.check_range(file, "settlement.penalty", "each", Some(n), max);
+            }
             self.check_range(file, "settlement.penalty", "min_amount", p.min_amount, max);
             for &a in &p.amounts {
                 self.check_range(file, "settlement.penalty", "amounts", Some(a), max);
@@ -161,10 +163,63 @@ impl Loader {
         groups
     }
 
+    /// `[settlement] penalty` with every `each` formula worked out from the constants (a
+    /// penalty whose formula is wrong is reported and left out).
+    fn penalties(
+        &mut self,
+        raw: &schema::Settlement,
+        file: usize,
+        tiles: &TileSet,
+        constants: &[(String, i64)],
+    ) -> Vec<schema::Penalty> {
+        let mut out = Vec::with_capacity(raw.penalty.len());
+        for p in &raw.penalty {
+            let Some(schema::PenaltyAmount::Formula(t)) = &p.each else {
+                out.push(p.clone());
+                continue;
+            };
+            match constant_formula(t, tiles, constants) {
+                Ok(n) => {
+                    self.check_range(
+                        file,
+                        "settlement.penalty",
+                        "each",
+                        Some(n),
+                        crate::limits::MAX_AMOUNT,
+                    );
+                    out.push(schema::Penalty {
+                        each: Some(schema::PenaltyAmount::Number(n)),
+                        ..p.clone()
+                    });
+                }
+                Err(m) => {
+                    let span = self.find_in(file, "settlement", &format!("\"{t}\""));
+                    let names: Vec<&str> = constants.iter().map(|(n, _)| n.as_str()).collect();
+                    self.help(
+                        file,
+                        span,
+                        format!("in [settlement] penalty `{}`: each = \"{t}\": {m}", p.id),
+                        format!(
+                            "a penalty's formula uses numbers, + - * / min max pow and the [settlement] constants ({})",
+                            if names.is_empty() { "none declared".to_string() } else { names.join(", ") }
+                        ),
+                    );
+                }
+            }
+        }
+        out
+    }
+
     /// The liability word names one of the ruleset's context words, and every penalty is of
     /// one kind.
-    fn check_penalties_and_liable_word(&mut self, raw: &schema::Settlement, file: usize, words: &[String]) {
-        for p in &raw.penalty {
+    fn check_penalties_and_liable_word(
+        &mut self,
+        raw: &schema::Settlement,
+        penalties: &[schema::Penalty],
+        file: usize,
+        words: &[String],
+    ) {
+        for p in penalties {
             if let Err(e) = crate::penalty::check(p) {
                 let span = self.find_in(file, "settlement", &format!("\"{}\"", p.id));
                 self.help(
@@ -376,7 +431,8 @@ impl Loader {
                 others: formula(this, &r.others),
             }
         };
-        self.check_penalties_and_liable_word(raw, file, words);
+        let penalties = self.penalties(raw, file, tiles, &constants);
+        self.check_penalties_and_liable_word(raw, &penalties, file, words);
         let self_drawn = rule(self, &raw.self_drawn);
         let discard = rule(self, &raw.discard);
         let robbed_kong = raw.robbed_kong.as_ref().map(|r| rule(self, &Some(r.clone())));
@@ -417,7 +473,7 @@ impl Loader {
             self_drawn,
             discard,
             robbed_kong,
-            penalties: raw.penalty.clone(),
+            penalties,
             cap: raw.cap,
             declared_words: raw.declared_words.clone().unwrap_or_default(),
             table_words: raw.table_words.clone().unwrap_or_default(),
@@ -487,6 +543,41 @@ fn hand_name_in(
         Ast::Bin(_, a, b, _) => hand_name_in(a).or_else(|| hand_name_in(b)),
         _ => None,
     }
+}
+
+/// The value of a formula of numbers and `[settlement] constants` alone (a penalty's `each`):
+/// worked out once, at load, as nothing of a hand or a payment is known to it.
+fn constant_formula(text: &str, tiles: &TileSet, constants: &[(String, i64)]) -> Result<i64, String> {
+    /// Only the constants: any other name is unknown here.
+    struct Constants<'a>(&'a TileSet, &'a [(String, i64)]);
+    impl Scope for Constants<'_> {
+        fn set(&self) -> &TileSet {
+            self.0
+        }
+        fn words(&self) -> &[String] {
+            &[]
+        }
+        fn extra_names(&self) -> Vec<&str> {
+            self.1.iter().map(|(n, _)| n.as_str()).collect()
+        }
+        fn constant(&self, name: &str) -> Option<i64> {
+            self.1.iter().find(|(n, _)| n == name).map(|&(_, v)| v)
+        }
+    }
+    let ast = crate::expr::parse_expr(text).map_err(|e| e.message)?;
+    let e = expr::compile(&ast, &Constants(tiles, constants)).map_err(|e| e.message)?;
+    // A hand's name (or an amount's that is also one, `flowers`) compiles to a hand quantity,
+    // which means nothing here.
+    let amount = crate::settle::VARS.iter().find(|v| name_in(&ast, v).is_some());
+    if let Some(name) = hand_name_in(&ast, &[], constants)
+        .map(|(n, _)| n)
+        .or_else(|| amount.map(|v| v.to_string()))
+    {
+        return Err(format!(
+            "`{name}` is not a constant; a penalty is the same whatever the hand"
+        ));
+    }
+    Ok(e.eval(&crate::expr::Facts::amounts(tiles, &[])))
 }
 
 /// Where a formula names `name`, if it does.

@@ -5,7 +5,9 @@ use mj_core::TileSetSpec;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+mod penalty;
 mod play;
+pub use penalty::{Penalty, PenaltyAmount};
 pub use play::{Declaration, ExchangeRule, Play};
 
 /// One `ruleset.toml`. Every section is optional so that a ruleset that `extends` another can
@@ -646,40 +648,6 @@ pub struct PaymentRule {
     pub discarder: Option<String>,
     /// Paid by each player other than winner and discarder.
     pub others: Option<String>,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Penalty {
-    pub id: String,
-    pub zh: String,
-    pub en: String,
-    /// A fixed penalty: paid by the offender to each other player.
-    #[serde(default)]
-    pub each: Option<i64>,
-    /// A penalty the referee sizes: the amounts allowed (e.g. 10, 20, … 50).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub amounts: Vec<i64>,
-    /// A penalty the referee sizes on an open scale from this amount.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub min_amount: Option<i64>,
-    /// Who receives a sized penalty: "each" (every other player the amount, the default) or
-    /// "one" (one player the referee names, or nobody: dead points).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to: Option<String>,
-    #[serde(default)]
-    pub definition: String,
-    /// The penalty ends the hand on the spot, with no winner (Botzone's judge).
-    #[serde(default)]
-    pub ends_hand: bool,
-    /// With `ends_hand`: the hand is dealt again by the same dealer with the same streak and
-    /// counters, as if it had not been played (詐胡: taiwan.md Decision 12, hongkong.md 12).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub replays_hand: bool,
-    /// The offender may not win for the rest of the hand and plays on (相公, a wrong tile
-    /// count: taiwan.md Decision 12). `each = 0` is allowed with it: a bar that costs nothing.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub bars_win: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
