@@ -423,6 +423,40 @@ fn bao_word_errors() {
     assert!(e.contains("bao=1"), "{e}");
 }
 
+/// Decision 11 makes a player liable only for a hand with four exposed melds (十二張落地): with
+/// three, or with a concealed kong for the fourth, `bao=K` names a player no rule makes liable,
+/// and charging that player alone would be a silent wrong answer. With 包自摸 turned off
+/// (`bao_12=false`) only 包大牌 (`bao_big=true`) can make one liable.
+#[test]
+fn bao_word_needs_a_liability_that_covers_the_hand() {
+    let three = "[123m,1][456p,2][789s,3]EEE5s5s self bao=2";
+    let kong = "[123m,1][456p,2][789s,3][EEEE]5s5s self bao=2";
+    for (ruleset, hand) in [
+        ("hongkong", three),
+        ("hongkong", kong),
+        (
+            "hongkong[bao_12=false]",
+            "[123m,1][456p,2][789s,3][EEE,1]5s5s self bao=2",
+        ),
+        ("hongkong[bao_big=true]", three),
+    ] {
+        let e = score_text(common::scoring::ruleset(ruleset), hand).expect_err(hand);
+        assert!(
+            e.contains("no liability of ruleset") && e.contains("drop `bao=`"),
+            "{ruleset} {hand}: {e}"
+        );
+    }
+    let e = score_text(rs(), three).expect_err(three);
+    assert!(e.contains("4 exposed melds"), "{e}");
+    // 大三元 with every dragon pung declared: 包大牌 covers it, and the last pung came from S
+    // (下家 of E), which pays it all, as bao=3 says; bao=2 (W) contradicts the melds.
+    let big = common::scoring::ruleset("hongkong[bao_big=true,bao_12=false]");
+    let r = score(big, "[CCC,1][FFF,2][PPP,3]123m5p5p self bao=3");
+    assert_eq!((pays(&r).1, pays(&r).2), (-pays(&r).0, 0));
+    let e = score_text(big, "[CCC,1][FFF,2][PPP,3]123m5p5p self bao=2").expect_err("bao=2");
+    assert!(e.contains("write bao=3"), "{e}");
+}
+
 // ------------------------------------------------------------------ table and penalty
 
 /// Decision 9: the 半辣上 table, M(番) for 0 … 10, and min(番, 10) beyond.

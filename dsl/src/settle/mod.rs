@@ -264,7 +264,7 @@ pub(crate) fn settle_win_seats(
 /// The seat liable under `[settlement.liable] group_feeder`: the winner has declared a pung or
 /// kong of every tile of a group, and the last of those melds (in the order made; an added kong
 /// counts its pung) was claimed on that seat's discard. A concealed kong last makes nobody liable.
-fn group_feeder(rs: &Ruleset, p: &WinPay, melds: &[mj_core::Meld]) -> Option<usize> {
+pub(super) fn group_feeder(rs: &Ruleset, p: &WinPay, melds: &[mj_core::Meld]) -> Option<usize> {
     let players = rs.play.players as usize;
     rs.settlement.liable_groups.iter().find_map(|group| {
         let mut last = 0;

@@ -53,7 +53,7 @@ pub(crate) fn written_payments(rs: &Ruleset, hand: &Hand, s: &Score) -> Result<[
     if streak > 0 {
         pay.dealer_streak = streak;
     }
-    pay.liable_named = liable_named(rs, hand, winner, players)?;
+    pay.liable_named = liable_named(rs, hand, &pay, players)?;
     let settle = |words: &[i64]| settle_win_seats(rs, &pay, &hand.melds, words);
     let raw = match s.word_values.get() {
         Some(words) => settle(words),
@@ -217,7 +217,7 @@ fn stacks(rs: &Ruleset, hand: &Hand) -> Result<Option<Vec<i64>>, String> {
 /// The seat the ruleset's liability word names (`bao=K`, K counted from the winner as in
 /// `from=K`), for a self-drawn win only: on a discard the discarder pays, and a liability word
 /// there would be read as nothing without a word.
-fn liable_named(rs: &Ruleset, hand: &Hand, winner: usize, players: usize) -> Result<Option<usize>, String> {
+fn liable_named(rs: &Ruleset, hand: &Hand, pay: &WinPay, players: usize) -> Result<Option<usize>, String> {
     let Some(word) = rs.settlement.liable.word.as_deref() else {
         return Ok(None);
     };
@@ -242,7 +242,73 @@ fn liable_named(rs: &Ruleset, hand: &Hand, winner: usize, players: usize) -> Res
                     .join(", ")
             )
         })?;
-    Ok(Some((winner + players - k) % players))
+    // A player is named liable only where a rule of the ruleset makes one so: otherwise the
+    // line would charge one player for a win every other player pays.
+    if let Some(rules) = liability_missed(rs, pay, &hand.melds) {
+        return Err(format!(
+            "`{word}={v}` names who pays for this self-drawn win, but no liability of ruleset {} covers the hand ({rules}): drop `{word}=`",
+            rs.name
+        ));
+    }
+    let named = (pay.winner + players - k) % players;
+    // 包 big hands come before a named liability (settle_win_seats): a line naming another
+    // player would be paid by the feeder its melds show, not by the one it names.
+    if let Some(g) = super::group_feeder(rs, pay, &hand.melds).filter(|&g| g != named && g != pay.winner) {
+        let k = (pay.winner + players - g) % players;
+        return Err(format!(
+            "`{word}={v}` names {}, but the melds show {} ({word}={k}) fed the pung that completed the group, and that player is liable: write {word}={k}, or drop `{word}=`",
+            seat_letter(named),
+            seat_letter(g)
+        ));
+    }
+    Ok(Some(named))
+}
+
+/// What a liability word needs, in words, when none of the ruleset's `[settlement.liable]` rules
+/// could make a player pay the whole of self-drawn win `p`, whoever fed which meld; `None` when
+/// one could.
+fn liability_missed(rs: &Ruleset, p: &WinPay, melds: &[Meld]) -> Option<String> {
+    let l = &rs.settlement.liable;
+    let mut needs = Vec::new();
+    if let Some(m) = l.last_meld_feeder {
+        let void = l.last_meld_unless_concealed_kong && p.concealed_kongs > 0;
+        if p.exposed_melds >= m && !void {
+            return None;
+        }
+        let kongs = if l.last_meld_unless_concealed_kong {
+            ", no concealed kong"
+        } else {
+            ""
+        };
+        needs.push(format!("{m} exposed melds{kongs}"));
+    }
+    for group in &rs.settlement.liable_groups {
+        let declared = |t: mj_core::Tile| {
+            melds
+                .iter()
+                .any(|m| !matches!(m, Meld::Chow { .. }) && !m.is_concealed() && m.tile() == t)
+        };
+        if group.iter().all(|&t| declared(t)) {
+            return None;
+        }
+        let tiles = mj_core::notation::print_tiles(&rs.tiles, group);
+        needs.push(format!("every pung of {tiles} declared"));
+    }
+    if l.kong_feeder {
+        if p.kong_fed_by.is_some() {
+            return None;
+        }
+        needs.push("a win on the replacement of a kong claimed on a discard".into());
+    }
+    // Claims in a row, and a feeder's liability for its caller's win, are not in one hand's line.
+    if l.same_feeder_calls.is_some() || l.robbed_kong {
+        return None;
+    }
+    Some(if needs.is_empty() {
+        "it has no liability for a self-drawn win".into()
+    } else {
+        format!("it needs {}", needs.join(", or "))
+    })
 }
 
 /// The ruleset's context words as numbers for settlement formulas (0 absent, 1 a flag).
