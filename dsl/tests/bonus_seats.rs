@@ -97,6 +97,14 @@ fn flowers_by_count_are_refused_where_the_seat_of_each_flower_scores() {
     let e = score_text(&rs, &format!("{HAND} flowers=2")).expect_err("flowers=N is refused");
     assert!(e.contains("column 19"), "{e}");
     assert!(e.contains("whose flowers") && e.contains("15f"), "{e}");
+    // Nor does the list of accepted words, given for an unknown word, offer it.
+    let e = score_text(&rs, &format!("{HAND} flower")).expect_err("unknown word");
+    assert!(
+        e.contains("one of:") && e.contains("15f") && !e.contains("flowers=N"),
+        "{e}"
+    );
+    let e = score_text(&house(false), &format!("{HAND} flower")).expect_err("unknown word");
+    assert!(e.contains("flowers=N"), "{e}");
     // Without bonus_seats a count still reads, and names no seat.
     let rs = house(false);
     assert_eq!(seat_fans(&rs, &format!("{HAND} flowers=2")), vec![]);

@@ -61,8 +61,12 @@ pub fn is_builtin_word(word: &str) -> bool {
 
 pub(super) fn accepted_words(set: &TileSet, specs: &[ContextWordSpec]) -> String {
     let mut list: Vec<String> = BUILTIN_FLAGS.iter().map(|w| w.to_string()).collect();
-    list.extend(["seat=X".into(), "round=X".into(), "flowers=N".into()]);
+    list.extend(["seat=X".into(), "round=X".into()]);
+    // A count of bonus tiles is refused where there are none, and where each scores by its seat.
     if set.tiles().any(|t| set.is_bonus(t)) {
+        if !set.bonus_seats() {
+            list.push("flowers=N".into());
+        }
         list.push("bonus tiles such as 15f".into());
     }
     for s in specs {
