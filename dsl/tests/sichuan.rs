@@ -385,6 +385,29 @@ fn tian_di_hu_values() {
     assert_eq!(fan(&r, "tian_hu"), 0);
 }
 
+/// Option dihu_on_discard = true (Options: 地胡 also on the dealer's first discard, paid by the
+/// dealer as a discard win): `dealerfirst` is a non-dealer's win off the dealer, so `from=` must
+/// name the dealer (E: from=1 for S, 2 for W, 3 for N) and the winner cannot be the dealer. 地胡 5
+/// caps at 4 fan: the dealer pays 2^4 = 16 (Decisions 13).
+#[test]
+fn dealerfirst_is_a_win_off_the_dealer() {
+    let r = rs("sichuan[dihu_on_discard=true]");
+    let hand = "123m456m789m22p45p3p";
+    for (words, pays_e, winner) in [
+        ("seat=S dealerfirst", -16, "S"),
+        ("seat=W dealerfirst from=2", -16, "W"),
+        ("seat=N dealerfirst from=3", -16, "N"),
+    ] {
+        let rep = score(&r, &format!("{hand} {words}"));
+        assert_eq!(fan(&rep, "di_hu"), 1, "{words}");
+        assert_eq!((pay(&rep, "E"), pay(&rep, winner)), (pays_e, 16), "{words}");
+    }
+    let e = err(&r, &format!("{hand} seat=S dealerfirst from=2"));
+    assert!(e.contains("dealer is E") && e.contains("write from=1"), "{e}");
+    let e = err(&r, &format!("{hand} seat=E dealerfirst from=2"));
+    assert!(e.contains("is the dealer"), "{e}");
+}
+
 /// Option pass_lock_higher_fan = false (Decisions 9: the plain lock) or true (a higher fan
 /// unlocks): the play rule it sets.
 #[test]

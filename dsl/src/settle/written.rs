@@ -355,3 +355,40 @@ pub(crate) fn discarder_offset(rs: &Ruleset, hand: &Hand) -> Result<usize, Strin
             }),
     }
 }
+
+/// A word of the fact `dealer_first_discard` (地胡 on the dealer's first discard) says the win
+/// is another seat's, on a discard of the dealer's: `from=` must name the dealer (seat E, or the
+/// ruleset's dealer word), as play sets the word only so.
+pub(crate) fn check_dealer_discard(rs: &Ruleset, hand: &Hand) -> Result<(), String> {
+    use mj_core::game::rules::WinFact;
+    let fact = crate::ruleset::WordSource::Fact(WinFact::DealerFirstDiscard);
+    let Some(word) = rs
+        .context_sources
+        .iter()
+        .zip(&rs.context_words)
+        .find(|(s, w)| **s == fact && hand.context.has(&w.word))
+        .map(|(_, w)| w.word.as_str())
+    else {
+        return Ok(());
+    };
+    let players = (rs.play.players as usize).max(2);
+    let winner = (hand.context.seat.index() as usize).min(players - 1);
+    let dealer = rs.dealer_of(hand).0.min(players - 1);
+    if winner == dealer {
+        return Err(format!(
+            "`{word}` is a win on the dealer's first discard, and the winner ({}) is the dealer: leave out `{word}`",
+            seat_letter(winner)
+        ));
+    }
+    let from = discarder_offset(rs, hand)?;
+    let discarder = (winner + players - from) % players;
+    if discarder != dealer {
+        let k = (winner + players - dealer) % players;
+        return Err(format!(
+            "`{word}` is a win on the dealer's first discard, but from={from} names {} and the dealer is {}: write from={k}",
+            seat_letter(discarder),
+            seat_letter(dealer)
+        ));
+    }
+    Ok(())
+}
