@@ -225,6 +225,20 @@ fn word_combinations() {
     assert_eq!(pays(&r), [1, 0, -1, 0]);
 }
 
+/// sichuan-xueliu (Options, last bullet: 血流成河): a winner stays in and every other player pays
+/// each win, so no seat has left and `out=` is refused rather than taking payers away.
+#[test]
+fn nobody_is_out_in_xueliu() {
+    let xl = rs("sichuan-xueliu");
+    let e = err(&xl, "123m456m789m22p45p3p self out=SW");
+    assert!(
+        e.contains("nobody leaves") && e.contains("leave out `out=`"),
+        "{e}"
+    );
+    // Self-drawn: all three others pay P + b = 1 + 1 (Decisions 13).
+    assert_eq!(pays(&score(&xl, "123m456m789m22p45p3p self")), [6, -2, -2, -2]);
+}
+
 /// Notation: `round=` and `fourth` are accepted and score nothing.
 #[test]
 fn round_and_fourth_score_nothing() {

@@ -148,6 +148,14 @@ fn left_seats(rs: &Ruleset, hand: &Hand, winner: usize, kind: WinKind) -> Result
     let Some(v) = hand.context.value(word) else {
         return Ok(Vec::new());
     };
+    // Only where winners leave (血战到底) has anybody left; where they stay in (血流成河) every
+    // seat pays each win, and a hand-typed list would take payers away.
+    if rs.play.after_win.as_deref() != Some("leave") {
+        return Err(format!(
+            "`{word}={v}` names seats that have won and left, and in ruleset {} nobody leaves: every winner stays in and pays on (leave out `{word}=`)",
+            rs.name
+        ));
+    }
     let seats: String = (0..players).map(seat_letter).collect();
     let payer = match kind {
         WinKind::Discard { discarder } | WinKind::RobbedKong { konger: discarder } => Some(discarder),
