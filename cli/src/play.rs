@@ -40,7 +40,7 @@ pub fn play(
         } else {
             for (i, r) in m.hands.iter().enumerate() {
                 writeln!(out, "── hand {} ──", i + 1).map_err(io)?;
-                write!(out, "{}", r.to_text(t.tiles())).map_err(io)?;
+                write!(out, "{}", r.to_text(t.tiles(), t.table().fixed_seat_winds)).map_err(io)?;
             }
             writeln!(out, "── result ──").map_err(io)?;
             for s in 0..n {
@@ -66,7 +66,7 @@ pub fn play(
         if json {
             writeln!(out, "{}", r.to_json()).map_err(io)?;
         } else {
-            write!(out, "{}", r.to_text(t.tiles())).map_err(io)?;
+            write!(out, "{}", r.to_text(t.tiles(), t.table().fixed_seat_winds)).map_err(io)?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -140,7 +140,9 @@ fn a_forfeit_ends_the_hand_and_replays() {
     assert!(st.is_over());
     let back = Record::from_json(&ended.to_json()).expect("reads");
     replay(&t, &back).unwrap_or_else(|d| panic!("{d}"));
-    assert!(ended.to_text(t.tiles()).contains("penalty cuo_he, the hand ends"));
+    assert!(ended
+        .to_text(t.tiles(), false)
+        .contains("penalty cuo_he, the hand ends"));
     // Nothing may follow a forfeit but its payments.
     let mut longer = ended.clone();
     longer.events.push(whole.events[cut].clone());

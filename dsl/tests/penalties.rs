@@ -64,7 +64,7 @@ fn a_penalty_is_paid_to_every_other_player_and_replays() {
     assert!(json.contains(r#"{"type":"payment","seat":2,"amount":-60,"reason":"penalty"}"#));
     let back = Record::from_json(&json).expect("reads");
     replay(&t, &back).unwrap_or_else(|d| panic!("{d}"));
-    assert!(back.to_text(t.tiles()).contains("penalty zha_he"));
+    assert!(back.to_text(t.tiles(), false).contains("penalty zha_he"));
 }
 
 #[test]

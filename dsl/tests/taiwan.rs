@@ -519,3 +519,37 @@ fn example_4_eight_flowers_and_seven_robbing_one() {
     let e = score_text(&rs("mcr"), "12345678f self").expect_err("refused");
     assert!(e.contains("column 1") && e.contains("only bonus tiles"), "{e}");
 }
+
+/// Decisions 2 (seat winds fixed to the seats) in the text record `mj play` prints: seat 0 is E
+/// whoever deals, so a hand South deals says "dealer S" and names the dealer's moves with S.
+#[test]
+fn text_record_names_seats_by_their_fixed_winds() {
+    use mj_core::game::{play_hand, GreedyBot, Player, Rules};
+    let t = Table::new(rs("taiwan")).expect("table");
+    let mut players: Vec<Box<dyn Player>> = (0..4)
+        .map(|_| Box::new(GreedyBot::new()) as Box<dyn Player>)
+        .collect();
+    let r = play_hand(&t, &mut players, 5, 1, mj_core::Wind::EAST).expect("plays");
+    let text = r.to_text(t.tiles(), t.table().fixed_seat_winds);
+    assert!(
+        text.lines().next().is_some_and(|l| l.contains("dealer S")),
+        "{text}"
+    );
+    let first = r
+        .events
+        .iter()
+        .find_map(|e| match e {
+            RecordEvent::Discard { seat, .. } => Some(*seat),
+            _ => None,
+        })
+        .expect("a discard");
+    assert_eq!(first, 1, "the dealer discards first");
+    let line = text
+        .lines()
+        .find(|l| l.contains(" discards "))
+        .expect("a discard line");
+    assert!(line.starts_with("S discards"), "{line}");
+    // Dealer-relative naming (every ruleset whose seat winds move with the deal) calls it E.
+    let moving = r.to_text(t.tiles(), false);
+    assert!(moving.lines().any(|l| l.starts_with("E discards")) && moving.contains("dealer E"));
+}

@@ -339,7 +339,7 @@ impl Game {
 
     /// The record as `mj play` prints it for people (Unicode tiles).
     fn record_text(&self) -> String {
-        self.record.to_text(self.tiles())
+        self.record.to_text(self.tiles(), self.table.table().fixed_seat_winds)
     }
 
     fn __repr__(&self) -> String {

@@ -23,7 +23,7 @@ fn match_text(name: &str) -> String {
             panic!("{name} hand {} does not replay: {d:?}", i + 1);
         }
         let _ = writeln!(out, "── hand {} ──", i + 1);
-        out.push_str(&r.to_text(t.tiles()));
+        out.push_str(&r.to_text(t.tiles(), t.table().fixed_seat_winds));
     }
     let _ = writeln!(out, "── result ──");
     for s in 0..n {

@@ -478,11 +478,13 @@ impl Record {
     }
 
     /// The record for people: one line per event, tiles as Unicode glyphs, seats by wind.
-    pub fn to_text(&self, set: &TileSet) -> String {
+    ///
+    /// Seats are named by their seat winds: the dealer East and the rest in turn order, or with
+    /// `fixed_seat_winds` (the table's rule, Taiwan's 以開門為東) seat 0 East whoever deals.
+    pub fn to_text(&self, set: &TileSet, fixed_seat_winds: bool) -> String {
         let n = self.players.len().max(1);
-        let wind = |seat: usize| {
-            Wind::from_index(((seat + n - self.dealer % n) % n) as u8).map_or('?', |w| w.letter())
-        };
+        let from = if fixed_seat_winds { 0 } else { self.dealer % n };
+        let wind = |seat: usize| Wind::from_index(((seat + n - from) % n) as u8).map_or('?', |w| w.letter());
         let glyph = |s: &str| tile_of(set, s).map_or_else(|| s.to_string(), |t| set.glyph(t));
         let glyphs = |s: &str| {
             crate::notation::parse_tiles(set, s)
