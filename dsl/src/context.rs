@@ -9,7 +9,7 @@ use mj_core::game::rules::WinFact;
 use std::ops::Range;
 
 /// The facts a `[[context]]` entry may name, with what each means, for errors and `mj doc`.
-pub const FACTS: [(&str, &str); 22] = [
+pub const FACTS: [(&str, &str); 23] = [
     (
         "after_kong_discard",
         "won on the discard a player made right after its own kong (杠上炮)",
@@ -95,6 +95,10 @@ pub const FACTS: [(&str, &str); 22] = [
         "discarder",
         "a number: on a win on a discard or a robbed kong, where the discarder sits from the winner (1 上家, 2 对家, 3 下家); write the word with value = \"number\"",
     ),
+    (
+        "liable",
+        "a number: the player the settlement makes pay the whole win (包), counted from the winner as discarder is; set only when someone is; write the word with value = \"number\" and name it in [settlement.liable] word",
+    ),
 ];
 
 /// A located problem in a `[[context]]` entry: where, what, and how to fix it.
@@ -170,6 +174,7 @@ pub fn source(raw: &RawContextWord) -> Result<WordSource, WordError> {
         ("hidden_indicators", None) => return valued(raw, fact, WinFact::HiddenIndicators, "tiles"),
         ("left", None) => return valued(raw, fact, WinFact::Left, "text"),
         ("discarder", None) => WinFact::Discarder,
+        ("liable", None) => WinFact::Liable,
         ("void_suit", None) => return valued(raw, fact, WinFact::VoidSuit, "text"),
         ("set_aside", None) => WinFact::SetAside,
         ("declared_others", None) => return valued(raw, fact, WinFact::DeclaredOthers, "text"),

@@ -592,6 +592,23 @@ impl Table {
             .any(|p| p.id == id && what(p))
     }
 
+    /// What settling win `j` with facts `f` reads: the facts, the judgement's value and the
+    /// values of the words play sets.
+    fn win_pay(&self, j: &WinJudgement, f: &WinFacts) -> WinPay {
+        WinPay {
+            facts: f.clone(),
+            total: j.total,
+            points: j.points,
+            concealed_pungs: i64::from(j.concealed_pungs),
+            basic: j.base,
+            han: j.han,
+            fu: j.fu,
+            words: self.fact_values(f),
+            take_deposits: true,
+            liable_named: None,
+        }
+    }
+
     /// The values of the context words that stand for the engine's number facts (counters and
     /// deposits on the table), by word index, for a win's settlement; other words are 0.
     fn fact_values(&self, f: &WinFacts) -> Vec<i64> {
@@ -670,19 +687,11 @@ impl Rules for Table {
     }
 
     fn settle(&self, j: &WinJudgement, f: &WinFacts) -> Vec<i64> {
-        let p = WinPay {
-            facts: f.clone(),
-            total: j.total,
-            points: j.points,
-            concealed_pungs: i64::from(j.concealed_pungs),
-            basic: j.base,
-            han: j.han,
-            fu: j.fu,
-            words: self.fact_values(f),
-            take_deposits: true,
-            liable_named: None,
-        };
-        settle_win(&self.ruleset, &p)
+        settle_win(&self.ruleset, &self.win_pay(j, f))
+    }
+
+    fn liable(&self, j: &WinJudgement, f: &WinFacts) -> Option<usize> {
+        crate::settle::liable_seat(&self.ruleset, &self.win_pay(j, f))
     }
 
     fn settle_kong(&self, f: &KongFacts) -> Vec<i64> {

@@ -434,3 +434,25 @@ fn robbing_a_kong_the_konger_pays_three_shares() {
         (60, 0, -60, 0)
     );
 }
+
+/// 包付 (jingji.md section 7, Decisions 5): the liable player pays all three shares, 3T, for a
+/// win however made. Play decides who from the hand's history (three claims in a row from one
+/// feeder, and the reverse; the tile a 全求 hand first hung) and writes it on the win's line as
+/// `bao=K` (counted as `from=K`); `mj score` of that line charges the same player. Here W wins a
+/// seven-pairs hand (T = 48 a share) on E's discard while N is liable: N pays 3 × 48, E nothing.
+#[test]
+fn a_liable_player_named_on_the_line_pays_all_three_shares() {
+    let plain = score("566m11223355p66s5m seat=W from=2");
+    assert_eq!((pay(&plain, "E"), pay(&plain, "N")), (-96, 0));
+    for line in [
+        "566m11223355p66s5m seat=W from=2 bao=3",
+        "566m11223355p66s5m seat=W self bao=3",
+    ] {
+        let r = score(line);
+        assert_eq!(
+            ["E", "S", "W", "N"].map(|s| pay(&r, s)),
+            [0, 0, 144, -144],
+            "{line}"
+        );
+    }
+}

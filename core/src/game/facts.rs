@@ -85,6 +85,8 @@ impl WinHow {
             WinFact::SetAside => self.set_aside > 0,
             WinFact::DeclaredOthers => self.declared_others.is_some(),
             WinFact::Stacks => true,
+            // Known only once the win is settled: `win::finish` writes it.
+            WinFact::Liable => false,
         }
     }
 

@@ -27,6 +27,7 @@ mod setup;
 pub mod state;
 mod turn;
 mod win;
+mod win_fact;
 
 pub use action::Action;
 pub use event::{AbortReason, Event, KongKind};

@@ -4,7 +4,7 @@
 use super::event::{Event, KongKind, PaymentReason};
 use super::facts::{last_copy, WinHow};
 use super::money::pay;
-use super::rules::{AfterWin, Rules, TableRules, WinFacts, WinJudgement, WinSource};
+use super::rules::{AfterWin, Rules, TableRules, WinFact, WinFacts, WinJudgement, WinSource};
 use super::state::{Offer, Phase, State, TurnStart};
 use crate::decompose::is_win;
 use crate::hand::{Context, Hand, RedTiles};
@@ -333,6 +333,33 @@ pub(super) fn discard_win(
     Some((hand, j))
 }
 
+/// The winning hand as the record writes it, with the word of [`WinFact::Liable`] (where the
+/// ruleset has one) naming the seat the settlement makes pay the whole win: what play knows of
+/// it and the line alone cannot show (whose claims came in a row, the tile first hung), so that
+/// scoring the line pays as play did.
+fn win_line(rules: &dyn Rules, st: &State, hand: &Hand, j: &WinJudgement, facts: &WinFacts) -> String {
+    let set = rules.tiles();
+    let word = rules
+        .table()
+        .context_facts
+        .iter()
+        .find(|(_, f)| *f == WinFact::Liable)
+        .map(|(w, _)| w);
+    let n = st.players().max(1);
+    match word.zip(rules.liable(j, facts).filter(|&l| l != facts.winner && l < n)) {
+        Some((word, liable)) => {
+            let mut h = hand.clone();
+            let k = (facts.winner + n - liable) % n;
+            h.context
+                .extra
+                .push((word.as_str().into(), Some(k.to_string().into())));
+            h.context.extra.sort();
+            print_hand(set, &h)
+        }
+        None => print_hand(set, hand),
+    }
+}
+
 /// The seat a meld was claimed from, if it was claimed.
 pub(super) fn meld_source(seat: usize, n: usize, m: &Meld) -> Option<usize> {
     m.source_seat(seat, n)
@@ -354,24 +381,23 @@ pub(super) fn finish(
     kong_fed_by: Option<usize>,
     ev: &mut Vec<Event>,
 ) -> Option<usize> {
-    let set = rules.tiles();
     for (i, (w, hand, j)) in winners.iter().enumerate() {
         let (from, robbed) = match source {
             WinSource::SelfDrawn => (None, false),
             WinSource::Discard { discarder } => (Some(discarder), false),
             WinSource::RobbedKong { konger } => (Some(konger), true),
         };
+        let mut facts = win_facts(rules, st, *w, hand, source, kong_fed_by);
         ev.push(Event::Win {
             seat: *w,
             tile,
             self_drawn: source == WinSource::SelfDrawn,
             from,
             robbed_kong: robbed,
-            hand: print_hand(set, hand),
+            hand: win_line(rules, st, hand, j, &facts),
             fans: j.fans.clone(),
             total: j.total,
         });
-        let mut facts = win_facts(rules, st, *w, hand, source, kong_fed_by);
         if i > 0 {
             // Counters and deposits go to the first winner in turn from the discarder only.
             facts.counters = 0;

@@ -186,37 +186,11 @@ pub(crate) fn settle_win_seats(
     }
     // A seat that has already won and left pays nothing.
     let left = |s: usize| p.left.get(s).copied().unwrap_or(false);
-    // 点杠花 paid by the kong's feeder alone, as a win on its discard.
-    let source = match (p.source, p.kong_fed_by) {
-        (WinKind::SelfDrawn, Some(feeder)) if st.liable.kong_feeder_as_discard => {
-            WinKind::Discard { discarder: feeder }
-        }
-        (source, _) => source,
-    };
+    let source = settled_source(rs, p);
     // 包 big hands (`group_feeder`) come before every other liability: the whole of a self-drawn
     // win, and all or half of each share of a win on a discard (shifted after the shares).
     let group = group_feeder(rs, p, melds).filter(|&g| g < players && g != p.winner);
-    let liable = match source {
-        WinKind::SelfDrawn if group.is_some() => group,
-        _ if group.is_some() => None,
-        WinKind::SelfDrawn if p.liable_named.is_some() => p.liable_named,
-        WinKind::RobbedKong { konger } if st.liable.robbed_kong => Some(konger),
-        WinKind::SelfDrawn if st.liable.kong_feeder && p.kong_fed_by.is_some() => p.kong_fed_by,
-        WinKind::SelfDrawn => st.liable.last_meld_feeder.and_then(|m| {
-            let void = st.liable.last_meld_unless_concealed_kong && p.concealed_kongs > 0;
-            (p.exposed_melds >= m && !void)
-                .then_some(p.last_meld_from)
-                .flatten()
-        }),
-        WinKind::Discard { discarder }
-            if st.liable.undeclared_feeds_declared && declared(p.winner) == 1 && declared(discarder) == 0 =>
-        {
-            Some(discarder)
-        }
-        _ => None,
-    }
-    .or_else(|| liable_by_play(rs, p).filter(|_| group.is_none()));
-    if let Some(l) = liable.filter(|&l| l < players && l != p.winner) {
+    if let Some(l) = whole_liable(rs, p, source, group) {
         let full: i64 = (0..players)
             .filter(|&s| s != p.winner && !left(s))
             .map(|s| share(st.self_drawn.each.as_ref(), s))
@@ -264,6 +238,55 @@ pub(crate) fn settle_win_seats(
 /// The seat liable under `[settlement.liable] group_feeder`: the winner has declared a pung or
 /// kong of every tile of a group, and the last of those melds (in the order made; an added kong
 /// counts its pung) was claimed on that seat's discard. A concealed kong last makes nobody liable.
+/// The seat that pays the whole of win `p` settled as `source` (包), if any: the feeder of a big
+/// hand's last pung (`group`, found by [`group_feeder`]) of a self-drawn win, the player the line
+/// names, or the first of the other liabilities that applies.
+fn whole_liable(rs: &Ruleset, p: &WinPay, source: WinKind, group: Option<usize>) -> Option<usize> {
+    let st = &rs.settlement;
+    let players = (rs.play.players as usize).min(MAX_SEATS);
+    let declared = |s: usize| p.declared.get(s).copied().unwrap_or(false);
+    match source {
+        WinKind::SelfDrawn if group.is_some() => group,
+        _ if group.is_some() => None,
+        _ if p.liable_named.is_some() => p.liable_named,
+        WinKind::RobbedKong { konger } if st.liable.robbed_kong => Some(konger),
+        WinKind::SelfDrawn if st.liable.kong_feeder && p.kong_fed_by.is_some() => p.kong_fed_by,
+        WinKind::SelfDrawn => st.liable.last_meld_feeder.and_then(|m| {
+            let void = st.liable.last_meld_unless_concealed_kong && p.concealed_kongs > 0;
+            (p.exposed_melds >= m && !void)
+                .then_some(p.last_meld_from)
+                .flatten()
+        }),
+        WinKind::Discard { discarder }
+            if st.liable.undeclared_feeds_declared && declared(p.winner) && !declared(discarder) =>
+        {
+            Some(discarder)
+        }
+        _ => None,
+    }
+    .or_else(|| liable_by_play(rs, p).filter(|_| group.is_none()))
+    .filter(|&l| l < players && l != p.winner)
+}
+
+/// How win `p` is paid: as won, except 点杠花, paid by the kong's feeder alone as a win on its
+/// discard (`kong_feeder_as_discard`).
+fn settled_source(rs: &Ruleset, p: &WinPay) -> WinKind {
+    match (p.source, p.kong_fed_by) {
+        (WinKind::SelfDrawn, Some(feeder)) if rs.settlement.liable.kong_feeder_as_discard => {
+            WinKind::Discard { discarder: feeder }
+        }
+        (source, _) => source,
+    }
+}
+
+/// [`whole_liable`] for a win settled as play settles it: the seat play writes on the win's line
+/// with the ruleset's word of the `liable` fact.
+pub fn liable_seat(rs: &Ruleset, p: &WinPay) -> Option<usize> {
+    let players = (rs.play.players as usize).min(MAX_SEATS);
+    let group = group_feeder(rs, p, &p.melds).filter(|&g| g < players && g != p.winner);
+    whole_liable(rs, p, settled_source(rs, p), group)
+}
+
 pub(super) fn group_feeder(rs: &Ruleset, p: &WinPay, melds: &[mj_core::Meld]) -> Option<usize> {
     let players = rs.play.players as usize;
     rs.settlement.liable_groups.iter().find_map(|group| {

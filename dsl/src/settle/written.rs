@@ -232,7 +232,14 @@ fn liable_named(rs: &Ruleset, hand: &Hand, pay: &WinPay, players: usize) -> Resu
     let Some(v) = hand.context.value(word) else {
         return Ok(None);
     };
-    if !hand.context.self_drawn {
+    // Liabilities that make a player pay the whole of a win on a discard: those play decides
+    // from what it saw (claims in a row, the tile first hung, the flush display, who declared).
+    let l = &rs.settlement.liable;
+    let on_discard = l.same_feeder_calls.is_some()
+        || l.one_suit_display.is_some()
+        || l.single_tile_window.is_some()
+        || l.undeclared_feeds_declared;
+    if !hand.context.self_drawn && !on_discard {
         return Err(format!(
             "`{word}={v}` names who pays for a self-drawn win: write it with `self`, or drop it (on a discard the discarder pays)"
         ));
@@ -254,7 +261,7 @@ fn liable_named(rs: &Ruleset, hand: &Hand, pay: &WinPay, players: usize) -> Resu
     // line would charge one player for a win every other player pays.
     if let Some(rules) = liability_missed(rs, pay, &hand.melds) {
         return Err(format!(
-            "`{word}={v}` names who pays for this self-drawn win, but no liability of ruleset {} covers the hand ({rules}): drop `{word}=`",
+            "`{word}={v}` names who pays for this win, but no liability of ruleset {} covers the hand ({rules}): drop `{word}=`",
             rs.name
         ));
     }
@@ -273,8 +280,7 @@ fn liable_named(rs: &Ruleset, hand: &Hand, pay: &WinPay, players: usize) -> Resu
 }
 
 /// What a liability word needs, in words, when none of the ruleset's `[settlement.liable]` rules
-/// could make a player pay the whole of self-drawn win `p`, whoever fed which meld; `None` when
-/// one could.
+/// could make a player pay the whole of win `p`, whoever fed which meld; `None` when one could.
 fn liability_missed(rs: &Ruleset, p: &WinPay, melds: &[Meld]) -> Option<String> {
     let l = &rs.settlement.liable;
     let mut needs = Vec::new();
@@ -308,8 +314,14 @@ fn liability_missed(rs: &Ruleset, p: &WinPay, melds: &[Meld]) -> Option<String> 
         }
         needs.push("a win on the replacement of a kong claimed on a discard".into());
     }
-    // Claims in a row, and a feeder's liability for its caller's win, are not in one hand's line.
-    if l.same_feeder_calls.is_some() || l.robbed_kong {
+    // Claims in a row, a feeder's liability for its caller's win, the tile first hung and who
+    // had declared are not all in one hand's line.
+    if l.same_feeder_calls.is_some()
+        || l.robbed_kong
+        || l.single_tile_window.is_some()
+        || l.undeclared_feeds_declared
+        || l.one_suit_display.is_some()
+    {
         return None;
     }
     Some(if needs.is_empty() {
