@@ -48,24 +48,27 @@ pub enum WinFact {
     /// Tiles: the hidden indicators under those shown.
     HiddenIndicators,
     /// Seats: the seat winds of the players who have already won and left the hand
-    /// ([`super::rules::AfterWin::Leave`]), in wind order (`out=SW`); set only when someone has left.
+    /// ([`super::rules::AfterWin::Leave`]), in wind order (`out=SW`); set only when someone
+    /// has left.
     Left,
     /// A number: for a win on a discard or a robbed kong, where the discarder (or konger) sits
     /// from the winner in turn order: 1 the previous seat (上家), 2 the one before, 3 the next
     /// (下家) at a four-seat table; not set for a self-drawn win.
     Discarder,
-    /// Text: the winner's declared void suit (`void=s`), with [`super::rules::TableRules::declare_void`].
+    /// Text: the winner's declared void suit (`void=s`), with
+    /// [`super::rules::TableRules::declare_void`].
     VoidSuit,
-    /// A number: the tiles the winner has set aside under [`super::rules::TableRules::set_aside`] (nuki-dora
-    /// Norths); set only when there are some.
+    /// A number: the tiles the winner has set aside under
+    /// [`super::rules::TableRules::set_aside`] (nuki-dora Norths); set only when there are some.
     SetAside,
     /// Seats: the other players who have declared ready, in wind order (`ready_payers=SW`).
     DeclaredOthers,
     /// Text: every seat's chips at the win, in seat-wind order (`stacks=100,80,120,100`).
     Stacks,
     /// A number: the player the settlement makes pay the whole win (包), counted from the winner
-    /// as [`WinFact::Discarder`] is; set only when someone is liable ([`super::rules::Rules::liable`]). Play
-    /// knows what a written line cannot show (whose claims came first, the tile first hung).
+    /// as [`WinFact::Discarder`] is; set only when someone is liable
+    /// ([`super::rules::Rules::liable`]). Play knows what a written line cannot show (whose
+    /// claims came first, the tile first hung).
     Liable,
 }
 

@@ -235,9 +235,6 @@ pub(crate) fn settle_win_seats(
     out
 }
 
-/// The seat liable under `[settlement.liable] group_feeder`: the winner has declared a pung or
-/// kong of every tile of a group, and the last of those melds (in the order made; an added kong
-/// counts its pung) was claimed on that seat's discard. A concealed kong last makes nobody liable.
 /// The seat that pays the whole of win `p` settled as `source` (包), if any: the feeder of a big
 /// hand's last pung (`group`, found by [`group_feeder`]) of a self-drawn win, the player the line
 /// names, or the first of the other liabilities that applies.
@@ -287,6 +284,9 @@ pub fn liable_seat(rs: &Ruleset, p: &WinPay) -> Option<usize> {
     whole_liable(rs, p, settled_source(rs, p), group)
 }
 
+/// The seat liable under `[settlement.liable] group_feeder`: the winner has declared a pung or
+/// kong of every tile of a group, and the last of those melds (in the order made; an added kong
+/// counts its pung) was claimed on that seat's discard. A concealed kong last makes nobody liable.
 pub(super) fn group_feeder(rs: &Ruleset, p: &WinPay, melds: &[mj_core::Meld]) -> Option<usize> {
     let players = rs.play.players as usize;
     rs.settlement.liable_groups.iter().find_map(|group| {

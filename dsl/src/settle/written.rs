@@ -223,8 +223,8 @@ fn stacks(rs: &Ruleset, hand: &Hand) -> Result<Option<Vec<i64>>, String> {
 }
 
 /// The seat the ruleset's liability word names (`bao=K`, K counted from the winner as in
-/// `from=K`), for a self-drawn win only: on a discard the discarder pays, and a liability word
-/// there would be read as nothing without a word.
+/// `from=K`): for a self-drawn win, or for a win on a discard where the ruleset has a liability
+/// for those (without one the discarder pays, and the word would be read as nothing).
 fn liable_named(rs: &Ruleset, hand: &Hand, pay: &WinPay, players: usize) -> Result<Option<usize>, String> {
     let Some(word) = rs.settlement.liable.word.as_deref() else {
         return Ok(None);
