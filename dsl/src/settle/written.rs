@@ -382,12 +382,17 @@ pub(crate) fn discarder_offset(rs: &Ruleset, hand: &Hand) -> Result<usize, Strin
 pub(crate) fn check_dealer_discard(rs: &Ruleset, hand: &Hand) -> Result<(), String> {
     use mj_core::game::rules::WinFact;
     let fact = crate::ruleset::WordSource::Fact(WinFact::DealerFirstDiscard);
-    let Some(word) = rs
-        .context_sources
+    // The line's own words looked up (most lines have none), not every word of the ruleset.
+    let source = |w: &str| {
+        let i = rs.context_words.iter().position(|x| x.word == w)?;
+        rs.context_sources.get(i)
+    };
+    let Some(word) = hand
+        .context
+        .extra
         .iter()
-        .zip(&rs.context_words)
-        .find(|(s, w)| **s == fact && hand.context.has(&w.word))
-        .map(|(_, w)| w.word.as_str())
+        .map(|(w, _)| w.as_str())
+        .find(|w| source(w) == Some(&fact))
     else {
         return Ok(());
     };
