@@ -145,3 +145,46 @@ fn a_recorded_win_line_pays_what_play_paid() {
         }
     }
 }
+
+/// A record written before a ruleset came to set a word from play (here jingji's `bao=`) still
+/// replays: its win line, the same tiles with fewer words, is the record's own. A line whose
+/// tiles differ is still a divergence.
+#[test]
+fn a_record_with_an_older_win_line_still_replays() {
+    let t = Table::new(mj_dsl::load("jingji").expect("loads")).expect("table");
+    let n = t.table().player_count();
+    let found = (0..400u64).find_map(|i| {
+        let start = HandStart {
+            stacks: vec![t.table().start_points; n],
+            ..HandStart::default()
+        };
+        let r = play_hand_at(&t, &mut players(i, n), i, (i % 4) as usize, Wind::EAST, &start).ok()?;
+        let at = r.events.iter().position(
+            |e| matches!(e, RecordEvent::Win { hand, .. } if hand.split(' ').any(|w| w.starts_with("bao="))),
+        )?;
+        Some((r, at))
+    });
+    let (r, at) = found.expect("a jingji hand whose win line names a liable player");
+    replay(&t, &r).expect("the record replays");
+    let with_line = |edit: &dyn Fn(&str) -> String| {
+        let mut old = r.clone();
+        if let RecordEvent::Win { hand, .. } = &mut old.events[at] {
+            *hand = edit(hand);
+        }
+        old
+    };
+    let older = with_line(&|h| {
+        h.split(' ')
+            .filter(|w| !w.starts_with("bao="))
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    replay(&t, &older).expect("the line without bao= replays");
+    let other_tiles = with_line(&|h| format!("1m{h}"));
+    assert!(replay(&t, &other_tiles).is_err(), "other tiles diverge");
+    let other_word = with_line(&|h| format!("{h} double"));
+    assert!(
+        replay(&t, &other_word).is_err(),
+        "a word play did not set diverges"
+    );
+}
