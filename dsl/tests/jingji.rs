@@ -456,3 +456,23 @@ fn a_liable_player_named_on_the_line_pays_all_three_shares() {
         );
     }
 }
+
+/// A word of the engine fact `liable` must be the ruleset's `[settlement.liable] word`: otherwise
+/// play would write `bao=K` on its lines and `mj score` would pay as if nobody were liable.
+#[test]
+fn a_liable_fact_word_must_be_the_liability_word() {
+    let toml = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../rulesets/jingji/ruleset.toml"
+    ))
+    .expect("reads");
+    let text = toml.replace("as play did.\nword = \"bao\"\n", "as play did.\n");
+    assert_ne!(text, toml);
+    let e = mj_dsl::load_from_memory("jingji-unnamed", &[("ruleset.toml", text.as_str())])
+        .expect_err("the fact word is not the liability word")
+        .to_string();
+    assert!(
+        e.contains("names the fact \"liable\"") && e.contains("word = \"bao\""),
+        "{e}"
+    );
+}

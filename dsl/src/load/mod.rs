@@ -465,6 +465,7 @@ impl Loader {
             self.compile_settlement(&settle_raw, settle_file, &tiles, &word_names, has_points);
         settlement.discards_fan =
             self.drawn_hand_rules(settle_file, &settle_raw, &tiles, players, &compiled, &removed);
+        self.check_liable_fact_word(settle_file, &word_names, &words.sources, &settlement);
         self.check_table(chain, top.file, &deal, &play);
 
         let files = self.files.iter().map(|f| f.path.clone()).collect();

@@ -251,6 +251,32 @@ impl Loader {
         }
     }
 
+    /// A word of the `liable` fact is read by `mj score` only as `[settlement.liable] word`:
+    /// without that, play would write on its lines a word that pays nothing.
+    pub(super) fn check_liable_fact_word(
+        &mut self,
+        file: usize,
+        words: &[String],
+        sources: &[WordSource],
+        settlement: &Settlement,
+    ) {
+        let fact = WordSource::Fact(mj_core::game::rules::WinFact::Liable);
+        let named = settlement.liable.word.as_deref();
+        for (w, _) in words
+            .iter()
+            .zip(sources)
+            .filter(|(w, s)| **s == fact && named != Some(w.as_str()))
+        {
+            let span = self.find_in(file, "settlement", "liable");
+            self.help(
+                file,
+                span,
+                format!("context word `{w}` names the fact \"liable\", but [settlement.liable] word is not `{w}`"),
+                format!("add [settlement.liable] word = \"{w}\", so that `mj score` of a recorded line charges the player play made liable"),
+            );
+        }
+    }
+
     /// `[settlement] constants`: named numbers for the formulas, each in the amounts' range and
     /// named apart from the amounts and the context words (a formula's name means one thing).
     fn settlement_constants(
