@@ -459,13 +459,10 @@ impl Loader {
         let alone_fans = self.alone_fans(chain, &words, &compiled, &removed);
         let bonus_win = self.bonus_win_fans(chain, &win, &compiled, &removed);
 
-        let word_names: Vec<String> = words.words.iter().map(|w| w.word.clone()).collect();
         let has_points = points.formula.is_some();
-        let mut settlement =
-            self.compile_settlement(&settle_raw, settle_file, &tiles, &word_names, has_points);
+        let mut settlement = self.compile_settlement(&settle_raw, settle_file, &tiles, &words, has_points);
         settlement.discards_fan =
             self.drawn_hand_rules(settle_file, &settle_raw, &tiles, players, &compiled, &removed);
-        self.check_liable_fact_word(settle_file, &word_names, &words.sources, &settlement);
         self.check_table(chain, top.file, &deal, &play);
 
         let files = self.files.iter().map(|f| f.path.clone()).collect();

@@ -164,13 +164,15 @@ impl Loader {
     }
 
     /// `[settlement] penalty` with every `each` formula worked out from the constants (a
-    /// penalty whose formula is wrong is reported and left out).
+    /// penalty whose formula is wrong is reported and left out), checked with the liability word
+    /// (see [`Self::check_penalties_and_liable_word`]).
     fn penalties(
         &mut self,
         raw: &schema::Settlement,
         file: usize,
         tiles: &TileSet,
         constants: &[(String, i64)],
+        context: (&[String], &[WordSource]),
     ) -> Vec<schema::Penalty> {
         let mut out = Vec::with_capacity(raw.penalty.len());
         for p in &raw.penalty {
@@ -207,6 +209,7 @@ impl Loader {
                 }
             }
         }
+        self.check_penalties_and_liable_word(raw, &out, file, context);
         out
     }
 
@@ -217,8 +220,10 @@ impl Loader {
         raw: &schema::Settlement,
         penalties: &[schema::Penalty],
         file: usize,
-        words: &[String],
+        (words, sources): (&[String], &[WordSource]),
     ) {
+        let named = raw.liable.as_ref().and_then(|l| l.word.as_deref());
+        self.check_liable_fact_word(file, words, sources, named);
         for p in penalties {
             if let Err(e) = crate::penalty::check(p) {
                 let span = self.find_in(file, "settlement", &format!("\"{}\"", p.id));
@@ -253,15 +258,14 @@ impl Loader {
 
     /// A word of the `liable` fact is read by `mj score` only as `[settlement.liable] word`:
     /// without that, play would write on its lines a word that pays nothing.
-    pub(super) fn check_liable_fact_word(
+    fn check_liable_fact_word(
         &mut self,
         file: usize,
         words: &[String],
         sources: &[WordSource],
-        settlement: &Settlement,
+        named: Option<&str>,
     ) {
         let fact = WordSource::Fact(mj_core::game::rules::WinFact::Liable);
-        let named = settlement.liable.word.as_deref();
         for (w, _) in words
             .iter()
             .zip(sources)
@@ -379,9 +383,11 @@ impl Loader {
         raw: &schema::Settlement,
         file: usize,
         tiles: &TileSet,
-        words: &[String],
+        context: &super::words::Words,
         has_points: bool,
     ) -> Settlement {
+        let names: Vec<String> = context.words.iter().map(|w| w.word.clone()).collect();
+        let (words, sources) = (&names[..], &context.sources[..]);
         self.check_settlement_ranges(raw, file);
         let constants = self.settlement_constants(raw, file, words);
         let scope = SettleScope(tiles, words, &constants);
@@ -457,8 +463,7 @@ impl Loader {
                 others: formula(this, &r.others),
             }
         };
-        let penalties = self.penalties(raw, file, tiles, &constants);
-        self.check_penalties_and_liable_word(raw, &penalties, file, words);
+        let penalties = self.penalties(raw, file, tiles, &constants, (words, sources));
         let self_drawn = rule(self, &raw.self_drawn);
         let discard = rule(self, &raw.discard);
         let robbed_kong = raw.robbed_kong.as_ref().map(|r| rule(self, &Some(r.clone())));
