@@ -227,13 +227,15 @@ fn a_fixed_penalty_may_be_a_formula_of_the_constants() {
         assert_ne!(text, toml);
         mj_dsl::load_from_memory("shiwan-stake", &[("ruleset.toml", text.as_str())])
     };
-    let rs = with("\"stake * 3 + 1\"").expect("loads");
+    let rs = with("\"min(stake * 3 + 1, 30)\"").expect("loads");
     let t = Table::new(rs).expect("table");
     assert_eq!(t.penalty("zha_he"), Some(22));
     for (bad, says) in [
-        ("\"total + 1\"", "unknown name `total`"),
+        ("\"total + 1\"", "not a constant"),
         ("\"kongs * stake\"", "not a constant"),
         ("\"flowers\"", "not a constant"),
+        ("\"min(total, stake)\"", "not a constant"),
+        ("\"max(stake, pow(2, kongs))\"", "not a constant"),
         ("\"stakes\"", "stake"),
         ("\"stake - 7\"", "not from 1"),
         ("\"stake +\"", "penalty `zha_he`"),

@@ -579,36 +579,31 @@ fn hand_name_in(
 /// The value of a formula of numbers and `[settlement] constants` alone (a penalty's `each`):
 /// worked out once, at load, as nothing of a hand or a payment is known to it.
 fn constant_formula(text: &str, tiles: &TileSet, constants: &[(String, i64)]) -> Result<i64, String> {
-    /// Only the constants: any other name is unknown here.
-    struct Constants<'a>(&'a TileSet, &'a [(String, i64)]);
-    impl Scope for Constants<'_> {
-        fn set(&self) -> &TileSet {
-            self.0
-        }
-        fn words(&self) -> &[String] {
-            &[]
-        }
-        fn extra_names(&self) -> Vec<&str> {
-            self.1.iter().map(|(n, _)| n.as_str()).collect()
-        }
-        fn constant(&self, name: &str) -> Option<i64> {
-            self.1.iter().find(|(n, _)| n == name).map(|&(_, v)| v)
-        }
-    }
     let ast = crate::expr::parse_expr(text).map_err(|e| e.message)?;
-    let e = expr::compile(&ast, &Constants(tiles, constants)).map_err(|e| e.message)?;
-    // A hand's name (or an amount's that is also one, `flowers`) compiles to a hand quantity,
-    // which means nothing here.
-    let amount = crate::settle::VARS.iter().find(|v| name_in(&ast, v).is_some());
-    if let Some(name) = hand_name_in(&ast, &[], constants)
-        .map(|(n, _)| n)
-        .or_else(|| amount.map(|v| v.to_string()))
-    {
+    let e = expr::compile(&ast, &SettleScope(tiles, &[], constants)).map_err(|e| e.message)?;
+    // An amount (`total`) or a hand's name compiles, and means nothing here: refused before the
+    // formula is worked out with no amounts at all.
+    if let Some(name) = not_constant(&ast, constants) {
         return Err(format!(
             "`{name}` is not a constant; a penalty is the same whatever the hand"
         ));
     }
     Ok(e.eval(&crate::expr::Facts::amounts(tiles, &[])))
+}
+
+/// The first name or call of formula `ast` that is not a constant, a number or arithmetic.
+fn not_constant(ast: &crate::expr::Ast, constants: &[(String, i64)]) -> Option<String> {
+    use crate::expr::Ast;
+    match ast {
+        Ast::Ident(n, _) if !constants.iter().any(|(c, _)| c == n) => Some(n.clone()),
+        Ast::Call(n, args, _) if ["min", "max", "pow"].contains(&n.as_str()) => {
+            args.iter().find_map(|a| not_constant(a, constants))
+        }
+        Ast::Call(n, _, _) => Some(format!("{n}(...)")),
+        Ast::Not(a, _) => not_constant(a, constants),
+        Ast::Bin(_, a, b, _) => not_constant(a, constants).or_else(|| not_constant(b, constants)),
+        _ => None,
+    }
 }
 
 /// Where a formula names `name`, if it does.
