@@ -6,6 +6,8 @@
 //! 倍打 and 包付 are on the line too; sichuan's later winners and kong money are checked by its
 //! own engine tests).
 
+mod common;
+
 use mj_core::game::play::play_hand_at;
 use mj_core::game::record::RecordEvent;
 use mj_core::game::{replay, GreedyBot, HandStart, Player, RandomBot, Rules};
@@ -69,17 +71,8 @@ fn check(name: &str, hands: u64) -> Compared {
         let [(line, self_drawn)] = &wins[..] else {
             continue;
         };
-        let mut paid = vec![0i64; n];
-        for e in &r.events {
-            if let RecordEvent::Payment {
-                seat,
-                amount,
-                reason: None,
-            } = e
-            {
-                paid[*seat] += amount;
-            }
-        }
+        // The one win's payments (win payments carry no reason).
+        let paid = common::payments(&r, None).concat();
         let end = replay(&t, &r).unwrap_or_else(|d| panic!("{name} {i}: {d}"));
         let scored = mj_dsl::score_text(rs, line).unwrap_or_else(|e| panic!("{name} {i}: {line}: {e}"));
         for (s, &amount) in paid.iter().enumerate() {
