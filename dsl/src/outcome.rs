@@ -147,6 +147,7 @@ pub(crate) fn is_words_only(hand: &Hand) -> bool {
 pub(crate) fn check_line(rs: &Ruleset, hand: &Hand) -> Result<(), String> {
     discarder_offset(rs, hand)?;
     crate::word_rules::check(&rs.word_rules, &rs.tiles, hand)?;
+    crate::word_rules::check_never_together(&rs.win.never_together, hand)?;
     crate::settle::written::check_dealer_discard(rs, hand)?;
     if hand.context.flowers > 0 && !rs.tiles.tiles().any(|t| rs.tiles.is_bonus(t)) {
         return Err(format!(

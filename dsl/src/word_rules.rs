@@ -88,6 +88,34 @@ pub fn drop_unmet(rules: &[WordRule], hand: &mut Hand) {
     }
 }
 
+/// The first `[win] never_together` entry whose words the line all writes, for its kind of
+/// win, as an error.
+pub fn check_never_together(entries: &[crate::schema::NeverTogether], hand: &Hand) -> Result<(), String> {
+    let kind = if hand.context.self_drawn {
+        "self_drawn"
+    } else {
+        "discard"
+    };
+    let broken = entries
+        .iter()
+        .find(|e| e.win.as_deref().is_none_or(|w| w == kind) && e.words.iter().all(|w| written(hand, w)));
+    match broken {
+        Some(e) => {
+            let words: Vec<String> = e.words.iter().map(|w| format!("`{w}`")).collect();
+            let on = match e.win.as_deref() {
+                Some("discard") => " on a discard",
+                Some(_) => " self-drawn",
+                None => "",
+            };
+            Err(format!(
+                "{} are never written together{on} in this ruleset: no such win has them all (leave one out)",
+                words.join(" and ")
+            ))
+        }
+        None => Ok(()),
+    }
+}
+
 /// The first rule the line breaks, worded for the player.
 pub fn check(rules: &[WordRule], set: &TileSet, hand: &Hand) -> Result<(), String> {
     for r in rules {

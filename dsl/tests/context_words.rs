@@ -81,3 +81,41 @@ fn malformed_word_sources_are_load_errors() {
         assert!(e.contains(says), "{entry}: {e}");
     }
 }
+
+/// `[win] never_together`: a line with every word of an entry, for the entry's kind of win, is
+/// refused. riichi: `kong` and `last` on a discard (a robbed kong is no last discard; the
+/// `mahjong` library refuses houtei with chankan). Self-drawn they stay: a rinshan on a kong that
+/// emptied the live wall, which play reports as `self kong last`, scores 嶺上 alone. A name that
+/// is no word, or a kind of win that is neither, is a load error.
+#[test]
+fn words_never_together_are_refused() {
+    let rs = mj_dsl::load("riichi").expect("riichi");
+    let e = mj_dsl::score_text(&rs, "234m456m789m23p55s1p kong last from=2").expect_err("chankan houtei");
+    assert!(
+        e.contains("`kong` and `last` are never written together on a discard"),
+        "{e}"
+    );
+    for (line, fan) in [
+        ("234m456m789m23p55s1p kong from=2", "chankan"),
+        ("234m456m789m23p55s1p last from=2", "houtei"),
+        ("234m456m789m23p55s1p self last", "haitei"),
+        ("[1111m]45556p23789s4s self last kong", "rinshan"),
+    ] {
+        let r = mj_dsl::score_text(&rs, line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(r.fans.iter().any(|f| f.id == fan), "{line}: no {fan}");
+    }
+    for (entry, says) in [
+        ("{ words = [\"kong\", \"lastt\"] }", "`lastt` is not a word"),
+        ("{ words = [\"kong\"] }", "two words or more"),
+        (
+            "{ words = [\"kong\", \"last\"], win = \"ron\" }",
+            "is not \"discard\"",
+        ),
+    ] {
+        let e = house(&format!(
+            "[win]\nforms = [\"standard\"]\nnever_together = [{entry}]\n"
+        ))
+        .expect_err(entry);
+        assert!(e.contains(says), "{entry}: {e}");
+    }
+}

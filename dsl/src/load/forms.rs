@@ -9,8 +9,45 @@ use mj_core::{FormRules, TileSet};
 const MAX_SEVEN_PAIRS_PUNGS: u8 = 2;
 
 impl Loader {
-    /// The win forms of `[win]`, each unknown one a diagnostic.
-    pub(super) fn forms(&mut self, win: &schema::Win, win_file: usize, tiles: &TileSet) -> FormRules {
+    /// The win forms of `[win]`, each unknown one a diagnostic (and its `never_together` entries
+    /// checked against the ruleset's `words`).
+    pub(super) fn forms(
+        &mut self,
+        win: &schema::Win,
+        win_file: usize,
+        tiles: &TileSet,
+        words: &[mj_core::notation::ContextWordSpec],
+    ) -> FormRules {
+        for entry in &win.never_together {
+            let unknown = entry.words.iter().find(|name| {
+                !crate::word_rules::BUILT_IN_FLAGS.contains(&name.as_str())
+                    && !words.iter().any(|w| &w.word == *name)
+            });
+            let problem = match (unknown, entry.win.as_deref()) {
+                (Some(name), _) => Some((
+                    name.clone(),
+                    format!("[win] never_together: `{name}` is not a word"),
+                )),
+                (None, None | Some("discard" | "self_drawn")) if entry.words.len() >= 2 => None,
+                (None, None | Some("discard" | "self_drawn")) => Some((
+                    "words".to_string(),
+                    "[win] never_together: an entry needs two words or more".to_string(),
+                )),
+                (None, Some(other)) => Some((
+                    other.to_string(),
+                    format!("[win] never_together: win = \"{other}\" is not \"discard\" or \"self_drawn\""),
+                )),
+            };
+            if let Some((at, message)) = problem {
+                let span = self.find_in(win_file, "win", &at);
+                self.help(
+                    win_file,
+                    span,
+                    message,
+                    "e.g. never_together = [{ words = [\"kong\", \"last\"], win = \"discard\" }]: words are flags of the notation (self, last, kong, fourth) or the ruleset's context words",
+                );
+            }
+        }
         let mut forms = FormRules {
             standard: false,
             seven_pairs_allow_four: win.seven_pairs_allow_four,

@@ -409,7 +409,7 @@ impl Loader {
             }
             _ => return None,
         };
-        let forms = self.forms(&win, win_file, &tiles);
+        let forms = self.forms(&win, win_file, &tiles, &words.words);
 
         let scope = fans::FanScope {
             set: &tiles,

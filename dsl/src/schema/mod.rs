@@ -317,6 +317,21 @@ pub struct Win {
     /// `discard` fan (robbing it from `from=K`, 七搶一), alone.
     #[serde(default)]
     pub bonus_win: Option<BonusWin>,
+    /// Words no win of a kind has together (the notation's flags or the ruleset's words): a line
+    /// with all of them is an error, as play never sets them so.
+    #[serde(default)]
+    pub never_together: Vec<NeverTogether>,
+}
+
+/// One `[win] never_together` entry: `{ words = ["kong", "last"], win = "discard" }` (riichi: a
+/// robbed kong is no last discard).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct NeverTogether {
+    pub words: Vec<String>,
+    /// `"discard"` or `"self_drawn"`: only wins of that kind; absent, every win.
+    #[serde(default)]
+    pub win: Option<String>,
 }
 
 /// The fans of `[win] bonus_win`, by fan id.
