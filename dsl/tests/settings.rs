@@ -253,6 +253,11 @@ fn setting_errors_are_located() {
         e.contains("default `10` of setting `stake` is not a whole number from 1 to 9"),
         "{e}"
     );
+    // Its help names the range, not an empty list of values.
+    assert!(
+        e.contains("the default is a whole number from 1 to 9") && !e.contains("the values are"),
+        "{e}"
+    );
     let e = bad("[settlement.constants]\nstake = 1\n[[setting]]\nid = \"stake\"\nconstant = \"stake\"\nrange = [9, 1]\ndefault = \"5\"\n");
     assert!(e.contains("setting `stake` has range [9, 1]"), "{e}");
     let e = bad("[[setting]]\nid = \"fast\"\ndefinition = \"x\"\n");

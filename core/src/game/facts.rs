@@ -148,15 +148,18 @@ impl WinHow {
         self.deposits = st.deposits_on_table();
         self.left = seat_winds(st, |x| !st.is_in(x));
         self.declared_others = seat_winds(st, |x| x != seat && st.seats[x].declared.is_some());
-        let mut by_wind: Vec<(u8, i64)> = (0..st.players())
-            .map(|x| (st.seats[x].wind.index(), st.balance(x)))
-            .collect();
-        by_wind.sort_unstable();
-        self.stacks = by_wind
-            .iter()
-            .map(|(_, b)| b.to_string())
-            .collect::<Vec<_>>()
-            .join(",");
+        // Written only for a ruleset that has a word for it: every judged win comes here.
+        if table.context_facts.iter().any(|(_, f)| *f == WinFact::Stacks) {
+            let mut by_wind: Vec<(u8, i64)> = (0..st.players())
+                .map(|x| (st.seats[x].wind.index(), st.balance(x)))
+                .collect();
+            by_wind.sort_unstable();
+            self.stacks = by_wind
+                .iter()
+                .map(|(_, b)| b.to_string())
+                .collect::<Vec<_>>()
+                .join(",");
+        }
         self
     }
 

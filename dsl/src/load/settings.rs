@@ -344,7 +344,10 @@ impl Loader {
                         None => "one of its values".to_string(),
                     }
                 ),
-                format!("the values are {values}"),
+                match s.constant {
+                    Some(_) => format!("the default is {}", s.allowed()),
+                    None => format!("the values are {values}"),
+                },
             );
         }
         for value in raw.overlay.keys().filter(|v| !s.values.contains(v)) {
@@ -355,7 +358,10 @@ impl Loader {
                     "setting `{}` has an overlay for `{value}`, which is not one of its values",
                     s.id
                 ),
-                format!("the values are {values}"),
+                match s.constant {
+                    Some(_) => format!("the default is {}", s.allowed()),
+                    None => format!("the values are {values}"),
+                },
             );
         }
     }

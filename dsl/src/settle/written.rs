@@ -232,14 +232,7 @@ fn liable_named(rs: &Ruleset, hand: &Hand, pay: &WinPay, players: usize) -> Resu
     let Some(v) = hand.context.value(word) else {
         return Ok(None);
     };
-    // Liabilities that make a player pay the whole of a win on a discard: those play decides
-    // from what it saw (claims in a row, the tile first hung, the flush display, who declared).
-    let l = &rs.settlement.liable;
-    let on_discard = l.same_feeder_calls.is_some()
-        || l.one_suit_display.is_some()
-        || l.single_tile_window.is_some()
-        || l.undeclared_feeds_declared;
-    if !hand.context.self_drawn && !on_discard {
+    if !hand.context.self_drawn && !history_liability(&rs.settlement.liable) {
         return Err(format!(
             "`{word}={v}` names who pays for a self-drawn win: write it with `self`, or drop it (on a discard the discarder pays)"
         ));
@@ -279,6 +272,16 @@ fn liable_named(rs: &Ruleset, hand: &Hand, pay: &WinPay, players: usize) -> Resu
     Ok(Some(named))
 }
 
+/// Whether the ruleset has a liability decided by how the hand was played (claims in a row, the
+/// tile first hung, the flush display, who declared): these also cover wins on a discard, and a
+/// hand's line alone does not show whether they apply.
+fn history_liability(l: &crate::schema::Liable) -> bool {
+    l.same_feeder_calls.is_some()
+        || l.one_suit_display.is_some()
+        || l.single_tile_window.is_some()
+        || l.undeclared_feeds_declared
+}
+
 /// What a liability word needs, in words, when none of the ruleset's `[settlement.liable]` rules
 /// could make a player pay the whole of win `p`, whoever fed which meld; `None` when one could.
 fn liability_missed(rs: &Ruleset, p: &WinPay, melds: &[Meld]) -> Option<String> {
@@ -314,14 +317,7 @@ fn liability_missed(rs: &Ruleset, p: &WinPay, melds: &[Meld]) -> Option<String> 
         }
         needs.push("a win on the replacement of a kong claimed on a discard".into());
     }
-    // Claims in a row, a feeder's liability for its caller's win, the tile first hung and who
-    // had declared are not all in one hand's line.
-    if l.same_feeder_calls.is_some()
-        || l.robbed_kong
-        || l.single_tile_window.is_some()
-        || l.undeclared_feeds_declared
-        || l.one_suit_display.is_some()
-    {
+    if l.robbed_kong || history_liability(l) {
         return None;
     }
     Some(if needs.is_empty() {
